@@ -1,0 +1,3 @@
+from audio_console.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Words shared by every game: letters (plain and phonetic), numbers, and the
+commands every game understands (VOICE.md)."""
+from __future__ import annotations
+
+from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
+
+PHONETIC = {
+    "A": ["alpha", "alfa"], "B": ["bravo"], "C": ["charlie"], "D": ["delta"],
+    "E": ["echo"], "F": ["foxtrot"], "G": ["golf"], "H": ["hotel"],
+    "I": ["india"], "J": ["juliet", "juliett"],
+}
+NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def letter_slot(name: str, letters: str) -> Slot:
+    """A row letter, said plainly ("d") or in the phonetic alphabet ("delta")."""
+    options = []
+    for letter in letters:
+        options.append(SlotOption((letter.lower(),), letter))
+        options += [SlotOption((word,), letter) for word in PHONETIC[letter]]
+    return Slot(name, options)
+
+
+def number_slot(name: str, low: int, high: int) -> Slot:
+    """A number said as a word ("five") or typed as digits ("5")."""
+    options = []
+    for n in range(low, high + 1):
+        options.append(SlotOption((NUMBER_WORDS[n - 1],), str(n)))
+        options.append(SlotOption((str(n),), str(n), spoken=False))
+    return Slot(name, options)
+
+
+# The commands every game understands, each canonical as its own word(s).
+COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop",
+                "quit", "hint", "louder", "softer", "faster", "slower", "summary"]
+
+COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
+    Rule("new game", "new game", ["new game"]),
+]
+# Typed synonyms a player would reach for; the recognizers keep to the words above.
+TYPED_SYNONYMS = [
+    Rule("repeat", "repeat", ["again", "say again", "what"], spoken=False),
+    Rule("help", "help", ["h", "commands"], spoken=False),
+    Rule("quit", "quit", ["q", "exit", "bye"], spoken=False),
+    Rule("yes", "yes", ["y", "yeah", "ok", "okay"], spoken=False),
+    Rule("no", "no", ["n", "nope"], spoken=False),
+    Rule("stop", "stop", ["quiet", "silence", "shut up"], spoken=False),
+]
+
+
+def common_grammar() -> Grammar:
+    return Grammar(COMMON_RULES + TYPED_SYNONYMS)

@@ -1,0 +1,1 @@
+"""Galaxis (Ravensburger, 1980): find four hidden spaceships by querying space buoys."""
