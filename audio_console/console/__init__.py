@@ -1,0 +1,1 @@
+"""The game-independent console: the session loop, menu, saves and event log."""

@@ -1,0 +1,33 @@
+"""The seam between the console and the audio engine (issue: sound).
+
+A SoundSink plays named signals from the signal table and speaks text. Calls
+return at once; sounds are queued and play in order on one device. `stop()` cuts
+everything off. NullSink is used with --text, or when no device is there.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class SoundSink(Protocol):
+    def play_signal(self, name: str, side: int = 0) -> None: ...
+    def speak(self, text: str, side: int = 0) -> None: ...
+    def play_samples(self, stereo, sample_rate: int) -> None: ...   # float32 (n, 2) in -1..1
+    def stop(self) -> None: ...
+    def busy(self) -> bool: ...
+    def wait_until_idle(self, timeout: float | None = None) -> None: ...
+    def apply_settings(self, settings) -> None: ...
+    def close(self) -> None: ...
+
+
+class NullSink:
+    """Plays nothing: text only."""
+
+    def play_signal(self, name: str, side: int = 0) -> None: pass
+    def speak(self, text: str, side: int = 0) -> None: pass
+    def play_samples(self, stereo, sample_rate: int) -> None: pass
+    def stop(self) -> None: pass
+    def busy(self) -> bool: return False
+    def wait_until_idle(self, timeout: float | None = None) -> None: pass
+    def apply_settings(self, settings) -> None: pass
+    def close(self) -> None: pass
