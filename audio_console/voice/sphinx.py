@@ -1,0 +1,127 @@
+"""The embedded recognizer: pocketsphinx with the English model from its wheel.
+
+Two searches decode every utterance:
+- "grammar": the game's JSGF grammar alone (what the naive recognizer returns);
+- "guarded": the same grammar beside a free phone loop ("garbage"). Speech that is
+  not a command (talk, coughs, noise) fits the phone loop better than any command,
+  so the guarded search answers with garbage words instead of a command.
+The share of the speech that the guarded search gives to garbage, and whether it
+agrees with the grammar search, is the evidence the trust layer scores.
+
+pocketsphinx's Python scores (hyp().best_score, prob) are exp'd and renormalised
+per frame, so they do not compare across searches; this competition inside one
+search does not depend on them.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from audio_console.voice.recognizer import Decoded, RecognizerError
+
+# Pronunciations for grammar words the CMU dictionary lacks (CMU phone set).
+EXTRA_PRONUNCIATIONS = {
+    "unmark": "AH N M AA R K",
+    "juliett": "JH UW L IY EH T",
+    "alfa": "AE L F AH",
+    "spaceship": "S P EY S SH IH P",
+}
+PHONES = ("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R "
+          "S SH T TH UH UW V W Y Z ZH").split()
+GARBAGE_PREFIX = "zzgb"
+# The probability weight of each garbage phone against an unspeakable <VOID>
+# alternative: the guard's strength. Lower: the phone loop takes only what clearly
+# is not a command (fewer false rejections, more false accepts).
+GARBAGE_WEIGHT = 1e-7
+
+
+class SphinxRecognizer:
+    name = "pocketsphinx"
+
+    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, **config):
+        try:
+            import pocketsphinx
+        except ImportError as e:  # pragma: no cover - it is a dependency
+            raise RecognizerError(f"pocketsphinx is not installed ({e})") from e
+        model = pocketsphinx.get_model_path()
+        try:
+            self._decoder = pocketsphinx.Decoder(
+                hmm=os.path.join(model, "en-us", "en-us"),
+                dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
+                lm=None, samprate=16000, loglevel="FATAL", bestpath=False, **config)
+        except Exception as e:  # noqa: BLE001 - the library raises plain RuntimeError/ValueError
+            raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
+        self.garbage_weight = garbage_weight
+        for phone in PHONES:
+            self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
+        # A word nobody says: the weight sink that makes each garbage phone cost something.
+        self._decoder.add_word(f"{GARBAGE_PREFIX}void", "ZH OY ZH OY ZH OY ZH OY ZH OY", True)
+        self.added_words: list[str] = []
+        self.dropped_words: list[str] = []
+        self.grammar = None
+
+    def set_grammar(self, grammar) -> None:
+        d = self._decoder
+        self.added_words, self.dropped_words = [], []
+        for word in sorted(grammar.words()):
+            if d.lookup_word(word) is None:
+                if word in EXTRA_PRONUNCIATIONS:
+                    self.added_words.append(word)
+                else:
+                    self.dropped_words.append(word)
+        for i, word in enumerate(self.added_words):
+            d.add_word(word, EXTRA_PRONUNCIATIONS[word], i == len(self.added_words) - 1)
+        jsgf = grammar.jsgf("commands")
+        if self.dropped_words:   # a word with no pronunciation would fail the whole grammar
+            raise RecognizerError("pocketsphinx has no pronunciation for: " + ", ".join(self.dropped_words))
+        w = f"{self.garbage_weight:g}"
+        phones = " | ".join(f"/{w}/ {GARBAGE_PREFIX}{p.lower()}" for p in PHONES)
+        guarded = jsgf.replace("public <command> =", "public <top> = <command> | <garbage> ;\n<command> =", 1)
+        # JSGF normalises weights among alternatives: the unsayable "void" word (pocketsphinx
+        # mishandles <VOID>) makes every garbage phone cost w / (39 w + 1), phone after phone.
+        guarded += f"<garbage> = <phone>+ ;\n<phone> = {phones} | /1/ {GARBAGE_PREFIX}void ;\n"
+        for name in ("grammar", "guarded"):
+            try:
+                d.remove_search(name)
+            except Exception:  # noqa: BLE001 - not there yet
+                pass
+        d.add_jsgf_string("grammar", jsgf)
+        d.add_jsgf_string("guarded", guarded)
+        self.grammar = grammar
+
+    def _run(self, search: str, pcm: bytes) -> tuple[str, list[tuple[str, int, int]]]:
+        d = self._decoder
+        d.activate_search(search)
+        d.start_utt()
+        d.process_raw(pcm, full_utt=True)
+        d.end_utt()
+        hyp = d.hyp()
+        segments = [(s.word, s.start_frame, s.end_frame) for s in (d.seg() or [])]
+        return (hyp.hypstr if hyp else ""), segments
+
+    def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+        """Decode one utterance (16 kHz mono int16). `naive`: the grammar search only."""
+        if self.grammar is None:
+            raise RecognizerError("no grammar set")
+        started = time.perf_counter()
+        text, segments = self._run("grammar", pcm)
+        if naive:
+            return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
+        guarded_text, guarded_segments = self._run("guarded", pcm)
+        speech = garbage = 0
+        for word, start, end in guarded_segments:
+            if word.startswith("<") or word == "(NULL)" or word == f"{GARBAGE_PREFIX}void":
+                continue
+            frames = end - start + 1
+            speech += frames
+            if word.startswith(GARBAGE_PREFIX):
+                garbage += frames
+        guarded_words = " ".join(w for w in guarded_text.split() if not w.startswith(GARBAGE_PREFIX))
+        agree = bool(text) and guarded_words == text
+        garbage_share = garbage / speech if speech else 1.0
+        # Without agreement the evidence is only what the guarded search left to the command.
+        evidence = (1.0 - garbage_share) if agree else 0.0
+        words = [(w, evidence) for w in text.split()]
+        return Decoded(text, words=words, seconds=time.perf_counter() - started,
+                       detail={"guarded": guarded_text, "garbage_share": round(garbage_share, 3),
+                               "agree": agree})
