@@ -14,6 +14,7 @@ search does not depend on them.
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 
@@ -56,6 +57,9 @@ class SphinxRecognizer:
             self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
         # A word nobody says: the weight sink that makes each garbage phone cost something.
         self._decoder.add_word(f"{GARBAGE_PREFIX}void", "ZH OY ZH OY ZH OY ZH OY ZH OY", True)
+        self._logmath = self._decoder.get_logmath()
+        self._rivals: dict[str, bool] = {}
+        self._phrases: list = []
         self.added_words: list[str] = []
         self.dropped_words: list[str] = []
         self.grammar = None
@@ -87,6 +91,11 @@ class SphinxRecognizer:
                 pass
         d.add_jsgf_string("grammar", jsgf)
         d.add_jsgf_string("guarded", guarded)
+        for old in self._rivals:
+            d.remove_search(old)
+        self._rivals = {}
+        self._phrases = [(p, grammar.parse(p)) for p in grammar.phrases()]
+        self._phrases = [(p, c) for p, c in self._phrases if c is not None]
         self.grammar = grammar
 
     def _run(self, search: str, pcm: bytes) -> tuple[str, list[tuple[str, int, int]]]:
@@ -99,6 +108,33 @@ class SphinxRecognizer:
         segments = [(s.word, s.start_frame, s.end_frame) for s in (d.seg() or [])]
         return (hyp.hypstr if hyp else ""), segments
 
+    def _acoustic(self) -> int:
+        """The last decode's acoustic score (log units), summed over its segments. The
+        Python wrapper exps scores; logmath.log undoes it. Per-frame normalisation is
+        the same for every search, so sums over the same audio compare."""
+        total = 0
+        for seg in self._decoder.seg() or []:
+            total += self._logmath.log(seg.ascore) if seg.ascore > 0 else -10**7
+        return total
+
+    def _rival_search(self, command) -> str | None:
+        """A search for every phrase of the same rule that means something else
+        ("b three", "delta three", ... when "d three" was heard), cached per command."""
+        name = "rival:" + command.text
+        if name in self._rivals:
+            return name
+        phrases = [p for p, c in self._phrases if c.name == command.name and c.text != command.text]
+        if not phrases:
+            return None
+        if len(self._rivals) >= 64:   # keep the decoder's search table small
+            old = next(iter(self._rivals))
+            self._rivals.pop(old)
+            self._decoder.remove_search(old)
+        self._decoder.add_jsgf_string(name, "#JSGF V1.0;\ngrammar rival;\npublic <rival> = "
+                                      + " | ".join(phrases) + " ;\n")
+        self._rivals[name] = True
+        return name
+
     def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
         """Decode one utterance (16 kHz mono int16). `naive`: the grammar search only."""
         if self.grammar is None:
@@ -107,6 +143,16 @@ class SphinxRecognizer:
         text, segments = self._run("grammar", pcm)
         if naive:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
+        best = self._acoustic()
+        frames = max(1, self._decoder.n_frames())
+        margin, rival_text = None, ""
+        command = self.grammar.parse(text) if text else None
+        if command is not None and command.values:
+            rival = self._rival_search(command)
+            if rival:
+                rival_text, _ = self._run(rival, pcm)
+                if rival_text:
+                    margin = (best - self._acoustic()) / frames
         guarded_text, guarded_segments = self._run("guarded", pcm)
         speech = garbage = 0
         for word, start, end in guarded_segments:
@@ -121,7 +167,20 @@ class SphinxRecognizer:
         garbage_share = garbage / speech if speech else 1.0
         # Without agreement the evidence is only what the guarded search left to the command.
         evidence = (1.0 - garbage_share) if agree else 0.0
+        if margin is not None:   # how much better the heard phrase fits than its best rival
+            evidence *= margin_confidence(margin)
         words = [(w, evidence) for w in text.split()]
         return Decoded(text, words=words, seconds=time.perf_counter() - started,
                        detail={"guarded": guarded_text, "garbage_share": round(garbage_share, 3),
-                               "agree": agree})
+                               "agree": agree, "rival": rival_text,
+                               "margin": None if margin is None else round(margin, 2)})
+
+
+# Acoustic margin per frame (log units) at which the heard phrase and its best rival
+# are equally likely to be right, and how fast confidence grows with it.
+MARGIN_MIDPOINT = 1.0
+MARGIN_SCALE = 0.5
+
+
+def margin_confidence(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-(margin - MARGIN_MIDPOINT) / MARGIN_SCALE))

@@ -16,9 +16,9 @@ from audio_console.voice.recognizer import Decoded
 
 # Cost of each easily confused word: how likely it is to have been another word.
 CONFUSION_COST = {
-    "b": 0.3, "d": 0.3, "e": 0.3, "g": 0.3, "p": 0.3, "t": 0.3, "v": 0.3, "z": 0.3,
-    "c": 0.2, "a": 0.15, "eight": 0.1, "five": 0.1, "nine": 0.1,
-    "m": 0.2, "n": 0.2, "f": 0.2, "s": 0.2,
+    "b": 0.2, "d": 0.2, "e": 0.2, "g": 0.2, "p": 0.2, "t": 0.2, "v": 0.2, "z": 0.2,
+    "c": 0.15, "a": 0.1, "eight": 0.1, "five": 0.1, "nine": 0.1,
+    "m": 0.15, "n": 0.15, "f": 0.15, "s": 0.15,
 }
 # What each confusable word is usually mistaken for (for the voice check's report).
 CONFUSED_WITH = {
@@ -26,7 +26,7 @@ CONFUSED_WITH = {
     "p": "B T", "t": "D P", "a": "eight", "five": "nine", "nine": "five",
 }
 
-REJECT_BELOW = 0.2   # below this, not even worth a question: "say again"
+REJECT_BELOW = 0.05  # below this, not even worth a question: "say again"
 
 
 @dataclass(frozen=True)
