@@ -78,8 +78,8 @@ def _safe_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
         parts = PurePosixPath(name.replace("\\", "/")).parts
         if name.startswith(("/", "\\")) or (parts and (":" in parts[0])) or ".." in parts:
             raise ModelError(f"refusing to unpack {name!r}: it would land outside models/")
-        mode = info.external_attr >> 16
-        if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        kind = stat.S_IFMT(info.external_attr >> 16)   # 0: no Unix type recorded (a plain file)
+        if kind and kind not in (stat.S_IFREG, stat.S_IFDIR):
             raise ModelError(f"refusing to unpack {name!r}: links and special files are not allowed")
     return members
 

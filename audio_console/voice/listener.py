@@ -55,7 +55,7 @@ class UtteranceCutter:
     def flush(self) -> bytes | None:
         """End of input: the utterance in progress, if any."""
         if self._ep.in_speech:
-            out = self._ep.end_stream(b"")
+            out = self._ep.end_stream(bytes(FRAME_BYTES))   # one frame of silence closes it
             if out:
                 self._speech += out
         return self._take() if self._speech else None

@@ -58,7 +58,7 @@ class SphinxRecognizer:
         # A word nobody says: the weight sink that makes each garbage phone cost something.
         self._decoder.add_word(f"{GARBAGE_PREFIX}void", "ZH OY ZH OY ZH OY ZH OY ZH OY", True)
         self._logmath = self._decoder.get_logmath()
-        self._rivals: dict[str, bool] = {}
+        self._flat: dict[str, bool] = {}
         self._phrases: list = []
         self.added_words: list[str] = []
         self.dropped_words: list[str] = []
@@ -91,9 +91,9 @@ class SphinxRecognizer:
                 pass
         d.add_jsgf_string("grammar", jsgf)
         d.add_jsgf_string("guarded", guarded)
-        for old in self._rivals:
+        for old in self._flat:
             d.remove_search(old)
-        self._rivals = {}
+        self._flat = {}
         self._phrases = [(p, grammar.parse(p)) for p in grammar.phrases()]
         self._phrases = [(p, c) for p, c in self._phrases if c is not None]
         self.grammar = grammar
@@ -117,23 +117,45 @@ class SphinxRecognizer:
             total += self._logmath.log(seg.ascore) if seg.ascore > 0 else -10**7
         return total
 
-    def _rival_search(self, command) -> str | None:
-        """A search for every phrase of the same rule that means something else
-        ("b three", "delta three", ... when "d three" was heard), cached per command."""
-        name = "rival:" + command.text
-        if name in self._rivals:
+    def _phrase_search(self, name: str, phrases: list[str]) -> str | None:
+        """A flat search over `phrases` (each equally likely), cached by name."""
+        if name in self._flat:
             return name
-        phrases = [p for p, c in self._phrases if c.name == command.name and c.text != command.text]
         if not phrases:
             return None
-        if len(self._rivals) >= 64:   # keep the decoder's search table small
-            old = next(iter(self._rivals))
-            self._rivals.pop(old)
+        if len(self._flat) >= 64:   # keep the decoder's search table small
+            old = next(iter(self._flat))
+            self._flat.pop(old)
             self._decoder.remove_search(old)
-        self._decoder.add_jsgf_string(name, "#JSGF V1.0;\ngrammar rival;\npublic <rival> = "
+        self._decoder.add_jsgf_string(name, "#JSGF V1.0;\ngrammar flat;\npublic <flat> = "
                                       + " | ".join(phrases) + " ;\n")
-        self._rivals[name] = True
+        self._flat[name] = True
         return name
+
+    def _margin(self, command, pcm: bytes) -> tuple[float | None, str]:
+        """How much better (acoustic log units per frame) the heard command fits the
+        audio than the best phrase of the same rule that means something else
+        ("b three", "delta three", ... when "d three" was heard). Both searches are
+        flat lists with the same prior, so their acoustic scores compare; the main
+        grammar's structure would skew them."""
+        if command.values:   # a coordinate and the like: rivals are the rule's other values
+            family, same_rule = "rule:" + command.name, [(p, c) for p, c in self._phrases if c.name == command.name]
+        else:                # a word command: rivals are the other word commands
+            family, same_rule = "words", [(p, c) for p, c in self._phrases if not c.values]
+        flat = self._phrase_search(family, [p for p, _ in same_rule])
+        rival = self._phrase_search("rival:" + command.text,
+                                    [p for p, c in same_rule if c.text != command.text])
+        if flat is None or rival is None:
+            return None, ""
+        flat_text, _ = self._run(flat, pcm)
+        flat_score = self._acoustic()
+        rival_text, _ = self._run(rival, pcm)
+        rival_score = self._acoustic()
+        frames = max(1, self._decoder.n_frames())
+        flat_command = self.grammar.parse(flat_text) if flat_text else None
+        if flat_command is None or flat_command.text != command.text:
+            return DISAGREE_MARGIN, rival_text   # the heard command is not even best here
+        return (flat_score - rival_score) / frames, rival_text
 
     def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
         """Decode one utterance (16 kHz mono int16). `naive`: the grammar search only."""
@@ -143,16 +165,10 @@ class SphinxRecognizer:
         text, segments = self._run("grammar", pcm)
         if naive:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
-        best = self._acoustic()
-        frames = max(1, self._decoder.n_frames())
         margin, rival_text = None, ""
         command = self.grammar.parse(text) if text else None
-        if command is not None and command.values:
-            rival = self._rival_search(command)
-            if rival:
-                rival_text, _ = self._run(rival, pcm)
-                if rival_text:
-                    margin = (best - self._acoustic()) / frames
+        if command is not None:
+            margin, rival_text = self._margin(command, pcm)
         guarded_text, guarded_segments = self._run("guarded", pcm)
         speech = garbage = 0
         for word, start, end in guarded_segments:
@@ -178,8 +194,9 @@ class SphinxRecognizer:
 
 # Acoustic margin per frame (log units) at which the heard phrase and its best rival
 # are equally likely to be right, and how fast confidence grows with it.
-MARGIN_MIDPOINT = 1.0
-MARGIN_SCALE = 0.5
+MARGIN_MIDPOINT = 1.5
+MARGIN_SCALE = 0.6
+DISAGREE_MARGIN = -1.0
 
 
 def margin_confidence(margin: float) -> float:
