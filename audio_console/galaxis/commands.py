@@ -35,12 +35,13 @@ def grammar(phase: str = "searching", option: int = 2) -> Grammar:
     elif phase == "searching":
         rules = [QUERY] + ([CAUTION] if option == 3 else [])
     else:
-        rules = []
+        rules = [QUERY]      # so that a point after the end is answered "the game is over"
     return Grammar(rules + REVIEW, SLOTS)
 
 
 def replay_grammar() -> Grammar:
     """Parses every recorded action of any phase (canonical forms)."""
     return Grammar([Rule("query", "query {row}{column}", ["query <row> <column>"]),
-                    Rule("store", "store {row}{column}", ["store <row> <column>"]), CAUTION]
+                    Rule("store", "store {row}{column}", ["store <row> <column>"]), CAUTION,
+                    Rule("undo", "undo", ["undo"])]
                    + REVIEW, SLOTS)

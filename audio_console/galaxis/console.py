@@ -13,7 +13,7 @@ from audio_console.galaxis.board import ROWS, Point, PointError, line_points, pa
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored
 from audio_console.galaxis.memory import BoardMemory, answer_words
-from audio_console.galaxis.rules import STORING, GalaxisGame, RuleError
+from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.settings import Settings
 
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
@@ -125,7 +125,8 @@ class GalaxisConsole:
         command = self._replay_grammar.parse(action)
         if command is None:
             raise InputError(f"the saved action {action!r} is not a Galaxis action")
-        self.handle(command, 0.0)
+        if not self.handle(command, 0.0).record:
+            raise InputError(f"the saved action {action!r} changes nothing at that point")
 
     def tick(self, now: float) -> Reply:
         events = self.core.tick(now)
@@ -194,7 +195,9 @@ class GalaxisConsole:
     def _do_query(self, command: Command, now: float, caution: bool = False) -> Reply:
         point = self._point(command)
         known = self.memory[self.team].answers.get(point)
-        if known is not None and not self.core.over:
+        if self.core.over:
+            raise InputError("The game is over. Say new game, or quit.")
+        if known is not None and not (caution and known == OWN_SHIP):
             # Answered from the scanner; the turn is not used.
             return Reply(quiet=True).say(
                 f"{command.text.split()[-1]} answered {answer_words(known)}, earlier. Still your turn.")

@@ -25,6 +25,7 @@ from audio_console.galaxis.events import (
 
 STORING, SEARCHING, OVER = "storing", "searching", "over"
 DEFAULT_TIME_LIMIT = 60.0
+OWN_SHIP = "own ship"       # what a team's query of its own stored position records
 WARNING_FRACTION = 0.9      # the console warns at 54 of 60 seconds
 
 
@@ -131,8 +132,11 @@ class GalaxisGame:
         """Query the buoy at `point` for `team`."""
         self._check_turn(team, SEARCHING)
         me = self.state[team]
-        if point in me.queried:
-            raise AlreadyQueried(point, me.queried[point])
+        previous = me.queried.get(point)
+        # A team that gave its own ship away may still ask there again with
+        # "Caution! Spaceship!": the other team may have stored a ship there too.
+        if previous is not None and not (previous == OWN_SHIP and caution):
+            raise AlreadyQueried(point, previous)
         if caution and self.option != 3:
             raise RuleError('"Caution! Spaceship!" belongs to option 3')
         if point in self.taken_by_other(team):
@@ -144,7 +148,7 @@ class GalaxisGame:
         events: list = []
         me.queries += 1
         own_ship = self.option == 3 and point in me.stored
-        if own_ship:
+        if own_ship and previous is None:
             # The console gives the position away with the long deep tone.
             rival = self.state[self.other(team)]
             if point not in rival.found:
@@ -156,7 +160,7 @@ class GalaxisGame:
             if result == DISCOVERED:
                 me.found.append(point)
             events.append(Answered(team, point, result, caution, len(me.found)))
-        me.queried[point] = result if result is not None else "own ship"
+        me.queried[point] = result if result is not None else OWN_SHIP
 
         winner = self._winner_after_query(team)
         if winner is not None:
@@ -202,7 +206,7 @@ class GalaxisGame:
             return []
         if left <= 0:
             return self.time_out(now)
-        if not self.warned and left <= self.time_limit * (1 - WARNING_FRACTION):
+        if not self.warned and now - self.turn_started >= self.time_limit * WARNING_FRACTION:
             self.warned = True
             return [TimeWarning(self.turn, left)]
         return []
