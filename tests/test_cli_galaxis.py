@@ -190,6 +190,12 @@ def test_menu_chooses_game_and_option_by_words(tmp_path):
     assert "Team 1: store position 1 of 4." in result.stdout
 
 
+def test_menu_takes_typed_numbers_and_explains_out_of_turn_words(tmp_path):
+    result = run_console(["--text"], ["delta five", "1", "1", "2"], tmp_path)
+    assert "Not understood: delta five. Choose a game: Galaxis" in result.stdout
+    assert "Galaxis, option 1" in result.stdout and "Time limit" not in result.stdout
+
+
 def test_end_of_input_mid_game_keeps_the_game(tmp_path):
     save = tmp_path / "save.json"
     run_console(["--game", "galaxis", "--seed", "9", "--text", "--save", str(save)], ["a1", "b2"], tmp_path)
