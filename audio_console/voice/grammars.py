@@ -34,7 +34,7 @@ def grammar_for_game(game: str, phase: str = "searching") -> Grammar:
         galaxis_commands = None
     if game == "galaxis":
         if galaxis_commands is not None and hasattr(galaxis_commands, "grammar"):
-            g = galaxis_commands.grammar(phase, 1)
+            g = galaxis_commands.grammar(phase, 3)   # option 3 says the most (caution)
             return g if _has_common(g) else g + common_grammar()
         return standin_galaxis()
     try:
@@ -42,7 +42,8 @@ def grammar_for_game(game: str, phase: str = "searching") -> Grammar:
     except ImportError:
         GAMES = {}
     if game in GAMES:
-        console = GAMES[game].create({}, 0)
+        from audio_console.settings import Settings
+        console = GAMES[game].create({}, 0, Settings(), 0.0)
         return console.grammar() + common_grammar()
     raise ValueError(f"unknown game {game!r}")
 

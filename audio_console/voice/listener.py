@@ -77,6 +77,7 @@ class Listener:
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
+        self._grammar_key = ""
         self._reported: tuple = ()
         self._frames: queue.Queue = queue.Queue(maxsize=2000)
         self._thread: threading.Thread | None = None
@@ -90,7 +91,11 @@ class Listener:
 
     def set_grammar(self, grammar) -> None:
         """Listen for this grammar from the next utterance on. Words the recognizer
-        cannot listen for are reported once through notify."""
+        cannot listen for are reported once through notify. The session may call this
+        at every prompt: the same grammar again costs nothing."""
+        key = grammar.jsgf()
+        if key == self._grammar_key:
+            return
         with self._engine_lock:
             try:
                 self.recognizer.set_grammar(grammar)
@@ -99,6 +104,7 @@ class Listener:
                 self._grammar = None
                 return
             self._grammar = grammar
+            self._grammar_key = key
             dropped = tuple(getattr(self.recognizer, "dropped_words", ()))
         if dropped and dropped != self._reported:
             self.notify(f"The {self.recognizer.name} recognizer cannot hear: {', '.join(dropped)}; "

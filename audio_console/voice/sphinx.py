@@ -153,6 +153,7 @@ class SphinxRecognizer:
         rival_score = self._acoustic()
         frames = max(1, self._decoder.n_frames())
         flat_command = self.grammar.parse(flat_text) if flat_text else None
+        self.last_flat = flat_text
         if flat_command is None or flat_command.text != command.text:
             return DISAGREE_MARGIN, rival_text   # the heard command is not even best here
         return (flat_score - rival_score) / frames, rival_text
@@ -166,6 +167,7 @@ class SphinxRecognizer:
         if naive:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
         margin, rival_text = None, ""
+        self.last_flat = ""
         command = self.grammar.parse(text) if text else None
         if command is not None:
             margin, rival_text = self._margin(command, pcm)

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 
 from audio_console.voice.audio import write_wav
-from audio_console.voice.grammars import standin_galaxis
+from audio_console.voice.grammars import grammar_for_game
 
 
 @pytest.fixture(scope="session")
 def galaxis_grammar():
-    return standin_galaxis()
+    """What live play listens for in Galaxis (searching, option 3) plus the common words."""
+    return grammar_for_game("galaxis")
 
 
 class Speech:
