@@ -5,6 +5,7 @@ and microphone.
 Driven by the session (menu or console), one prompt at a time:
 
     check = VoiceCheck(random.Random(seed))
+    listener.set_grammar(check.grammar())
     while (prompt := check.next_prompt()) is not None:
         say(prompt)                 # "Say: D5."
         say(check.record(heard))    # heard: the next Heard from the listener (or None: timeout)
@@ -17,7 +18,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from audio_console.commands.vocabulary import PHONETIC
+from audio_console.commands.grammar import Grammar, Rule
+from audio_console.commands.vocabulary import PHONETIC, common_grammar, letter_slot, number_slot
 from audio_console.voice.trust import Heard
 
 PLAIN_CONFUSABLE = set("BCDEGPTVZ")
@@ -41,6 +43,13 @@ class VoiceCheck:
             row = rng.choice(hard if i % 2 == 0 else rows)
             self.prompts.append(f"{row}{rng.randint(1, columns)}")
         self.attempts: list[Attempt] = []
+        self.rows, self.columns = rows, columns
+
+    def grammar(self) -> Grammar:
+        """What to listen for during the check: coordinates, and the common words
+        (so that "cancel" or "stop" still work)."""
+        return Grammar([Rule("query", "query {row}{column}", ["<row> <column>"])],
+                       [letter_slot("row", self.rows), number_slot("column", 1, self.columns)]) + common_grammar()
 
     def next_prompt(self) -> str | None:
         """The next line to say ("Say: D5."), or None when the check is done."""

@@ -49,3 +49,11 @@ def test_confused_letters_are_named_and_the_phonetic_alphabet_suggested():
     assert check.suggested_style() == "phonetic"
     assert "phonetic alphabet" in report
     assert check.suggested_confirm() == "always"
+
+
+def test_the_check_listens_for_coordinates_and_common_words():
+    grammar = VoiceCheck(random.Random(4)).grammar()
+    assert grammar.parse("delta five").text == "query D5"
+    assert grammar.parse("d five").text == "query D5"
+    assert grammar.parse("cancel").text == "cancel"
+    assert grammar.parse("read row d") is None
