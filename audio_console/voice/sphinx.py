@@ -123,7 +123,7 @@ class SphinxRecognizer:
             return name
         if not phrases:
             return None
-        if len(self._flat) >= 64:   # keep the decoder's search table small
+        if len(self._flat) >= 128:   # keep the decoder's search table small
             old = next(iter(self._flat))
             self._flat.pop(old)
             self._decoder.remove_search(old)
@@ -134,15 +134,19 @@ class SphinxRecognizer:
 
     def _margin(self, command, pcm: bytes) -> tuple[float | None, str]:
         """How much better (acoustic log units per frame) the heard command fits the
-        audio than the best phrase of the same rule that means something else
-        ("b three", "delta three", ... when "d three" was heard). Both searches are
-        flat lists with the same prior, so their acoustic scores compare; the main
-        grammar's structure would skew them."""
-        if command.values:   # a coordinate and the like: rivals are the rule's other values
-            family, same_rule = "rule:" + command.name, [(p, c) for p, c in self._phrases if c.name == command.name]
-        else:                # a word command: rivals are the other word commands
-            family, same_rule = "words", [(p, c) for p, c in self._phrases if not c.values]
-        flat = self._phrase_search(family, [p for p, _ in same_rule])
+        audio than the best rival phrase that means something else ("b three",
+        "delta four", "what is at d three" ... when "d three" was heard). Both
+        searches are flat lists with the same prior, so their acoustic scores
+        compare; the main grammar's structure would skew them."""
+        if command.values:
+            # a coordinate: rivals say other values with the same rule ("b three" for
+            # "d three"), or the same values with another rule ("what D3", "mark D3")
+            same_rule = [(p, c) for p, c in self._phrases
+                         if c.name == command.name or c.values == command.values]
+        else:
+            # a word command: rivals are the other word commands and short coordinates
+            same_rule = [(p, c) for p, c in self._phrases if not c.values or len(p.split()) <= 2]
+        flat = self._phrase_search("family:" + command.text, [p for p, _ in same_rule])
         rival = self._phrase_search("rival:" + command.text,
                                     [p for p, c in same_rule if c.text != command.text])
         if flat is None or rival is None:
