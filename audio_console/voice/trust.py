@@ -26,6 +26,10 @@ CONFUSED_WITH = {
     "p": "B T", "t": "D P", "a": "eight", "five": "nine", "nine": "five",
 }
 
+# Answers to a question and quick controls are never confirmed ("Did you say yes?"):
+# when unsure they are rejected, and the player says them again.
+ANSWERS = {"yes", "no", "cancel", "stop", "repeat"}
+
 REJECT_BELOW = 0.05  # below this, not even worth a question: "say again"
 
 
@@ -68,7 +72,7 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
     mode = settings.confirm
     if sure:
         return Heard(text, command, round(conf, 3), consequential and mode == "always")
-    if consequential and mode in ("unsure", "always"):
+    if command.name not in ANSWERS and mode in ("unsure", "always"):
         return Heard(text, command, round(conf, 3), True)
     return Heard(text, None, round(conf, 3), False)   # "never" confirms: say again
 

@@ -49,10 +49,13 @@ def test_a_plain_confusable_letter_costs_confidence_and_clarity_scales_it(galaxi
     assert lenient.command.text == "query D4" and lenient.confirm is False
 
 
-def test_a_harmless_unsure_word_command_is_rejected_not_confirmed(galaxis_grammar):
-    # "Did you say help?" would be sillier than just hearing it again
-    heard = decide(decoded("repeat", 0.3), galaxis_grammar, Settings(confirm="unsure"))
-    assert heard.command is None
+def test_an_unsure_answer_is_rejected_not_confirmed(galaxis_grammar):
+    # "Did you say yes?" would go round in circles: hear it again instead
+    for word in ("yes", "no", "cancel", "repeat"):
+        heard = decide(decoded(word, 0.3), galaxis_grammar, Settings(confirm="unsure"))
+        assert heard.command is None, word
+    quit_ = decide(decoded("quit", 0.3), galaxis_grammar, Settings(confirm="unsure"))
+    assert quit_.command.text == "quit" and quit_.confirm is True
     sure = decide(decoded("repeat", 0.99), galaxis_grammar, Settings(confirm="always"))
     assert sure.command.text == "repeat" and sure.confirm is False
 
