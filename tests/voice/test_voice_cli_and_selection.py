@@ -79,3 +79,18 @@ def test_without_any_model_the_embedded_recognizer_says_why(monkeypatch, tmp_pat
     recognizer, why = select_recognizer()
     assert recognizer.name == "pocketsphinx"
     assert "no vosk model" in why and "download_model.py" in why
+
+
+def test_no_microphone_means_one_message_and_no_listener(monkeypatch):
+    import sounddevice
+
+    def no_device(*args, **kwargs):
+        raise sounddevice.PortAudioError("Error querying device -1")
+
+    monkeypatch.setattr(sounddevice, "query_devices", no_device)
+    from audio_console.output.sink import NullSink
+    from audio_console.settings import Settings
+    from audio_console.voice import open_listener
+    messages = []
+    assert open_listener(Settings(), NullSink(), messages.append) is None
+    assert len(messages) == 1 and "No microphone" in messages[0] and "keyboard" in messages[0]
