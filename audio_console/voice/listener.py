@@ -120,11 +120,17 @@ class Listener:
         """Open the microphone and call on_heard(Heard) from the listener thread."""
         if self._thread is not None:
             return
-        import sounddevice as sd
+        try:
+            import sounddevice as sd
+            self._stream = sd.RawInputStream(samplerate=16000, channels=1, dtype="int16",
+                                             blocksize=FRAME_BYTES // 2, device=self.device,
+                                             callback=self._on_audio)
+        except Exception as e:  # noqa: BLE001 - PortAudioError, OSError: voice off, keys go on
+            self.notify(f"Cannot open the microphone ({_one_line(e)}): voice input is off; "
+                        "the keyboard works as always.")
+            self._stream = None
+            return
         self._running.set()
-        self._stream = sd.RawInputStream(samplerate=16000, channels=1, dtype="int16",
-                                         blocksize=FRAME_BYTES // 2, device=self.device,
-                                         callback=self._on_audio)
         self._thread = threading.Thread(target=self._work, args=(on_heard,), name="voice-listener",
                                         daemon=True)
         self._thread.start()
@@ -167,7 +173,7 @@ class Listener:
 
     def _work(self, on_heard) -> None:
         cutter = UtteranceCutter()
-        was_talking = False
+        was_talking = was_deaf = False
         while self._running.is_set():
             block = self._frames.get()
             if block is None:
@@ -184,15 +190,24 @@ class Listener:
                         self._hear(utterance, on_heard)
                     continue
                 if self._deaf():
-                    if cutter.in_speech or not push_mode:
+                    if not was_deaf:   # forget what was heard up to the console's sound
                         cutter.reset()
+                        was_deaf = True
                     continue
+                was_deaf = False
                 was_talking = self._talking
                 utterance = cutter.push(frame)
                 if utterance:
                     self._hear(utterance, on_heard)
 
     def _hear(self, pcm: bytes, on_heard) -> None:
+        """Decode and report one utterance; a failure is reported, never kills the thread."""
+        try:
+            self._decode_and_report(pcm, on_heard)
+        except Exception as e:  # noqa: BLE001 - one bad utterance must not end voice input
+            self.notify(f"Voice input problem: {_one_line(e)}")
+
+    def _decode_and_report(self, pcm: bytes, on_heard) -> None:
         with self._engine_lock:
             grammar = self._grammar
             if grammar is None:
