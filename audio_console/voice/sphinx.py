@@ -20,12 +20,15 @@ import time
 
 from audio_console.voice.recognizer import Decoded, RecognizerError
 
-# Pronunciations for grammar words the CMU dictionary lacks (CMU phone set).
+# Pronunciations for grammar words the CMU dictionary lacks (CMU phone set); the
+# first is the word itself, more become "word(2)", ... (alternative pronunciations).
 EXTRA_PRONUNCIATIONS = {
-    "unmark": "AH N M AA R K",
-    "juliett": "JH UW L IY EH T",
-    "alfa": "AE L F AH",
-    "spaceship": "S P EY S SH IH P",
+    "unmark": ["AH N M AA R K"],
+    "juliett": ["JH UW L IY EH T"],
+    "alfa": ["AE L F AH"],
+    "spaceship": ["S P EY S SH IH P"],
+    "galaxis": ["G AH L AE K S IH S", "G AE L AH K S IH S", "G AE L AE K S IH S"],
+    "arkade": ["AA R K EY D"],
 }
 PHONES = ("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R "
           "S SH T TH UH UW V W Y Z ZH").split()
@@ -73,11 +76,21 @@ class SphinxRecognizer:
                     self.added_words.append(word)
                 else:
                     self.dropped_words.append(word)
-        for i, word in enumerate(self.added_words):
-            d.add_word(word, EXTRA_PRONUNCIATIONS[word], i == len(self.added_words) - 1)
-        jsgf = grammar.jsgf("commands")
-        if self.dropped_words:   # a word with no pronunciation would fail the whole grammar
-            raise RecognizerError("pocketsphinx has no pronunciation for: " + ", ".join(self.dropped_words))
+        entries = [(word if n == 0 else f"{word}({n + 1})", phones)
+                   for word in self.added_words for n, phones in enumerate(EXTRA_PRONUNCIATIONS[word])]
+        for i, (entry, phones) in enumerate(entries):
+            d.add_word(entry, phones, i == len(entries) - 1)   # rebuild the dictionary once, at the end
+        if self.dropped_words:
+            # No pronunciation: listen for every phrase without those words (reported
+            # through dropped_words, like vosk), rather than for nothing at all.
+            missing = set(self.dropped_words)
+            phrases = [p for p in grammar.phrases() if not missing.intersection(p.split())]
+            if not phrases:
+                raise RecognizerError("pocketsphinx has no pronunciation for: " + ", ".join(self.dropped_words))
+            jsgf = ("#JSGF V1.0;\ngrammar commands;\npublic <command> = "
+                    + " | ".join(phrases) + " ;\n")
+        else:
+            jsgf = grammar.jsgf("commands")
         w = f"{self.garbage_weight:g}"
         phones = " | ".join(f"/{w}/ {GARBAGE_PREFIX}{p.lower()}" for p in PHONES)
         guarded = jsgf.replace("public <command> =", "public <top> = <command> | <garbage> ;\n<command> =", 1)
@@ -94,7 +107,8 @@ class SphinxRecognizer:
         for old in self._flat:
             d.remove_search(old)
         self._flat = {}
-        self._phrases = [(p, grammar.parse(p)) for p in grammar.phrases()]
+        missing = set(self.dropped_words)
+        self._phrases = [(p, grammar.parse(p)) for p in grammar.phrases() if not missing.intersection(p.split())]
         self._phrases = [(p, c) for p, c in self._phrases if c is not None]
         self.grammar = grammar
 
