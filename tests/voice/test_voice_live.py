@@ -104,3 +104,45 @@ def test_push_to_talk_hears_only_while_the_key_is_held(microphone, speech, galax
         assert got.command is not None and got.command.text == "query G4"
     finally:
         listener.stop()
+
+
+def test_the_console_plays_a_spoken_coordinate_and_ignores_noise(microphone, speech, tmp_path):
+    """The whole way through: `audio-console --input voice` hears "delta five" from
+    the microphone and queries D5 (the log says so); played noise queries nothing."""
+    import json
+    import os
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    log = tmp_path / "log.jsonl"
+    env = dict(os.environ, PYTHONPATH=str(root), AUDIO_CONSOLE_HOME=str(tmp_path))
+    env.pop("VOSK_MODEL_PATH", None)
+    said, noise = speech.say("delta five", "flite:slt"), speech.noise(1.5, 0.15, seed=9)
+    console = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "2",
+                                "--seed", "1", "--input", "voice", "--text", "--log", str(log)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               cwd=tmp_path, env=env, text=True)
+
+    def answers():
+        if not log.exists():
+            return []
+        return [e for e in map(json.loads, log.read_text().splitlines()) if e["event"] == "answer"]
+
+    def wait_for(predicate, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not predicate():
+            time.sleep(0.2)
+        return predicate()
+
+    try:
+        time.sleep(6)   # start-up: model loading, microphone opening
+        play(said)
+        assert wait_for(lambda: len(answers()) == 1, 10), "the spoken coordinate was not played"
+        assert answers()[0]["point"] == "D5"
+        play(noise)
+        time.sleep(4)
+        assert len(answers()) == 1, answers()
+    finally:
+        console.terminate()
+        output, _ = console.communicate(timeout=20)
+    assert "pocketsphinx" in output and "D5" in output
