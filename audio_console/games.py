@@ -50,3 +50,11 @@ GAMES: dict[str, GameInfo] = {
                      [("yes", 60.0), ("no", None)], ask_if=lambda a: a.get("option") in (1, 3)),
         ]),
 }
+
+
+def _battleship() -> GameInfo:
+    from audio_console.battleship.console import game_info
+    return game_info()
+
+
+GAMES["battleship"] = _battleship()

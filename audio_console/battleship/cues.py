@@ -15,7 +15,7 @@ SIDES = {1: LEFT, 2: RIGHT}
 
 # event kind -> (text template, speech template or None for "speak the text", signal)
 CUES: dict[str, tuple[str, str | None, str | None]] = {
-    "laser": ("{shooter} fires: sector {sector} {line}.", "{shooter} fires: sector {sector}, {line}.", "laser"),
+    "laser": ("{shooter} {fires}: sector {sector} {line}.", "{shooter} {fires}: sector {sector}, {line}.", "laser"),
     "hit": ("Hit: sector {sector} {line}.", "Hit!", "hit"),
     "miss": ("Miss: sector {sector} {line}.", "Miss.", "miss"),
     "recalled": ("Already called: sector {sector} {line} was a {result}. It costs nothing; shoot again.",
@@ -36,7 +36,8 @@ def cue(event, names: dict[int, str], possessive: dict[int, str]) -> list[Messag
     computer's")."""
     if isinstance(event, ShotFired):
         side = SIDES[event.player]
-        values = dict(shooter=names[event.player], sector=event.line.sector, line=event.line.name)
+        values = dict(shooter=names[event.player], fires="fire" if names[event.player] == "You" else "fires",
+                      sector=event.line.sector, line=event.line.name)
         return [_message("laser", side, **values),
                 _message(HIT if event.result == HIT else "miss", side, **values)]
     if isinstance(event, ShotRecalled):

@@ -13,28 +13,32 @@ from audio_console.battleship.rules import (HIT, ROW, ROWS, SECTORS, Cell, Line,
 
 
 def describe_cells(cells) -> str:
-    """Holes of one sector as runs along each row: 'B3 to B6, C3 to C6, D7'."""
-    by_row: dict[int, list[int]] = {}
-    for cell in sorted(cells):
-        by_row.setdefault(cell.row, []).append(cell.column)
-    runs = []
-    for row, columns in sorted(by_row.items()):
-        start = prev = columns[0]
-        for column in columns[1:] + [None]:
-            if column is not None and column == prev + 1:
-                prev = column
-                continue
-            first, last = f"{ROWS[row]}{start + 1}", f"{ROWS[row]}{prev + 1}"
-            runs.append(first if start == prev else f"{first} to {last}")
-            if column is not None:
-                start = prev = column
-    return ", ".join(runs)
+    """Holes of one sector as runs, along rows or down columns, whichever is
+    shorter to say: 'B3 to B6, C3 to C6', 'F3 to I3, F4 to I4', 'D7, E8, F7'."""
+    def runs(key, step) -> list[str]:
+        groups: dict[int, list] = {}
+        for cell in sorted(cells, key=key):
+            groups.setdefault(key(cell)[0], []).append(cell)
+        result = []
+        for group in groups.values():
+            run = [group[0]]
+            for cell in group[1:] + [None]:
+                if cell is not None and step(cell) == step(run[-1]) + 1:
+                    run.append(cell)
+                    continue
+                result.append(run[0].name if len(run) == 1 else f"{run[0].name} to {run[-1].name}")
+                if cell is not None:
+                    run = [cell]
+        return result
+    along = runs(lambda c: (c.row, c.column), lambda c: c.column)
+    down = runs(lambda c: (c.column, c.row), lambda c: c.row)
+    return ", ".join(down if len(down) < len(along) else along)
 
 
 def describe_placement(placement: Placement) -> str:
     """'Quadron in sector 1, across from B3: B3 to B6, C3 to C6'."""
-    return (f"{placement.ship} in sector {placement.sector}, {placement.heading} from "
-            f"{placement.corner}: {describe_cells(placement.cells())}")
+    return (f"{placement.ship} in sector {placement.sector}, {placement.heading}, box from "
+            f"{placement.corner}: holes {describe_cells(placement.cells())}")
 
 
 def join_words(words: list[str], empty: str = "none") -> str:
@@ -113,8 +117,8 @@ class BoardMemory:
                 state = f"{len(hit)} of {holes} holes hit at {join_words([c.name for c in hit])}"
             else:
                 state = f"unhurt, {holes} holes"
-            lines.append(f"{ship}: {state}; sector {placement.sector}, {placement.heading} from "
-                         f"{placement.corner}: {describe_cells(placement.cells())}.")
+            lines.append(f"{ship}: {state}; sector {placement.sector}, {placement.heading}, box from "
+                         f"{placement.corner}: holes {describe_cells(placement.cells())}.")
         missing = [s for s in SHIP_NAMES if s not in self.fleet]
         if missing:
             lines.append(f"Not placed yet: {join_words(missing)}.")
