@@ -3,7 +3,8 @@
 All of them see only what a human shooter sees: their own shots, hit or miss, and
 the ships announced vaporized after each shot (rules.Observation).
 
-1 cadet     calls a random line that may still hold an unhit hole.
+1 cadet     calls rows in a random order, skipping rows that can no longer hold
+            an unhit hole (known empty or already hit).
 2 pilot     weighs each ship's places on its own (ruled out by misses and by the
             vaporized announcements, favoured where they cross hit lines) and calls
             the line with the most unhit holes expected.
@@ -139,8 +140,11 @@ class Knowledge:
         return ~self.called & (_line_cells() & open_cells).any(axis=1)
 
 
+_LINES_BY_INDEX: list[Line] = sorted(ALL_LINES, key=line_index)
+
+
 def _line_at(index: int) -> Line:
-    return next(line for line in ALL_LINES if line_index(line) == index)
+    return _LINES_BY_INDEX[index]
 
 
 def _pick(scores: np.ndarray, allowed: np.ndarray, rng: random.Random) -> Line:
@@ -159,8 +163,12 @@ def _fallback(knowledge: Knowledge) -> np.ndarray:
 # --- level 1 ------------------------------------------------------------------
 
 def choose_cadet(knowledge: Knowledge, rng: random.Random) -> Line:
+    """Rows in a random order, skipping any that can no longer hold an unhit hole;
+    columns only when every row is called."""
     allowed = _fallback(knowledge)
-    return _line_at(rng.choice([int(i) for i in np.flatnonzero(allowed)]))
+    rows = allowed & np.array([line.kind != COLUMN for line in _LINES_BY_INDEX])
+    pool = rows if rows.any() else allowed
+    return _line_at(rng.choice([int(i) for i in np.flatnonzero(pool)]))
 
 
 # --- level 2 ------------------------------------------------------------------
