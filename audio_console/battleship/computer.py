@@ -193,10 +193,12 @@ def choose_pilot(knowledge: Knowledge, rng: random.Random) -> Line:
 
 # --- level 3 ------------------------------------------------------------------
 
-def sample_fleets(knowledge: Knowledge, rng: random.Random, samples: int = SAMPLES,
-                  budget: int = NODE_BUDGET) -> np.ndarray:
+def sample_fleets(knowledge: Knowledge, rng: random.Random, samples: int | None = None,
+                  budget: int | None = None) -> np.ndarray:
     """Up to `samples` fleets (as (n, 300) bool occupancy) that agree with everything
     known, found by a randomised search that is bounded by `budget` steps."""
+    samples = samples or SAMPLES
+    budget = budget or NODE_BUDGET
     nprng = np.random.default_rng(rng.getrandbits(64))
     need_all = np.uint64(_bits(knowledge.hit_lines))
     ships = []

@@ -349,7 +349,6 @@ class BattleshipConsole:
         if self.opponent == "human":
             # Hand over: to player 2 to place, or back to player 1 to shoot first.
             self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
-            reply.say(f"Pass the console to player {self.passing_to}.")
         if any(type(e).__name__ == "BattleBegins" for e in events):
             reply.say(f"Battle begins. {self._first_words()}")
         return reply
@@ -401,7 +400,6 @@ class BattleshipConsole:
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
             self.news = self._damage_news(events)
-            reply.say(f"Pass the console to player {self.passing_to}.")
         return reply
 
     def _do_shoot_here(self, command: Command) -> Reply:

@@ -115,7 +115,8 @@ def test_two_players_pass_the_console_and_nothing_secret_is_said_before_ready():
     console = BattleshipConsole(opponent="human", placement="manual", seed=3)
     say(console, "random")
     reply = say(console, "done")
-    assert "Pass the console to player 2." in texts(reply)
+    assert "Player 1: fleet ready." in texts(reply)
+    assert console.prompt() == "Pass the console to player 2. Player 2: say ready."
     assert console.grammar().parse("my fleet") is None   # not heard while passing...
     with pytest.raises(InputError, match="say ready"):
         console.handle(GRAMMAR.parse("my fleet"), 0.0)  # ...nor done if it arrives anyway
