@@ -6,12 +6,14 @@ Shooting:  "sector two row delta" / "shoot 2 row D"        -> shoot 2 row D
            "row delta" / "column three" (current sector)  -> shoot row D / shoot column 3
 Placing:   "quadron sector one B3 across" (try it there)  -> position quadron 1 B3 across
            "turn it" / "move to C4" / "place" / "random" / "remove dueler" / "done"
-           "place quadron sector one B3 across" places at once.
+           "place quadron sector one B3 across" places at once (typed).
 Review:    "read sector 2", "my fleet", "my sector 1", "what about sector 2 row D".
 Passing:   "ready" (the next player has the console).
 
 Ship names the recognizer's dictionary lacks are spoken as real words that sound
-alike ("quad ron", "tri corn", "duel er"); the typed names work too.
+alike ("quad ron", "tri corn fighter", "duel er"); the typed names work too. In the
+long placement phrase the corner's row is said in the phonetic alphabet ("bravo
+three"), which keeps each phase's spoken phrases to a few thousand.
 """
 from __future__ import annotations
 
@@ -22,11 +24,12 @@ from audio_console.commands.vocabulary import letter_slot, number_slot
 ROW_LETTERS = "ABCDEFGHIJ"
 
 # ship -> (typed-only forms, spoken forms); the canonical value is the lower-case name.
+# One spoken form per ship keeps the recognizers' phrase lists small.
 SHIP_WORDS: dict[str, tuple[list[str], list[str]]] = {
-    "Quadron": (["quadron"], ["quad ron", "quad"]),
-    "Rocket Raider": ([], ["rocket raider", "rocket", "raider"]),
-    "Celestial Crawler": ([], ["celestial crawler", "crawler", "celestial"]),
-    "Tricorn Fighter": (["tricorn", "tricorn fighter"], ["tri corn fighter", "tri corn", "fighter"]),
+    "Quadron": (["quadron", "quad"], ["quad ron"]),
+    "Rocket Raider": (["rocket", "raider"], ["rocket raider"]),
+    "Celestial Crawler": (["crawler", "celestial"], ["celestial crawler"]),
+    "Tricorn Fighter": (["tricorn", "tricorn fighter", "tri corn", "fighter"], ["tri corn fighter"]),
     "Dueler": (["dueler", "duel"], ["duel er"]),
 }
 PLACING, SHOOTING, PASSING, OVER = "placing", "shooting", "passing", "over"
@@ -47,9 +50,17 @@ def ship_name(value: str) -> str:
     return next(s for s in SHIP_NAMES if s.lower() == value)
 
 
+def phonetic_slot(name: str) -> Slot:
+    """A row letter said in the phonetic alphabet only ("bravo"); the plain letter is
+    typed only. For the long placement phrase, where a lone "b" would be too easily
+    misheard and every spoken form multiplies the recognizers' phrase list."""
+    slot = letter_slot(name, ROW_LETTERS)
+    return Slot(name, [SlotOption(o.words, o.value, spoken=len(o.words[0]) > 1) for o in slot.options])
+
+
 def slots() -> list[Slot]:
-    return [number_slot("sector", 1, 3), letter_slot("row", ROW_LETTERS), number_slot("column", 1, 10),
-            ship_slot(), Slot("heading", [SlotOption((h,), h) for h in HEADINGS])]
+    return [number_slot("sector", 1, 3), letter_slot("row", ROW_LETTERS), phonetic_slot("corner"),
+            number_slot("column", 1, 10), ship_slot(), Slot("heading", [SlotOption((h,), h) for h in HEADINGS])]
 
 
 SHOOT_RULES = [
@@ -60,10 +71,12 @@ SHOOT_RULES = [
     Rule("sector", "sector {sector}", ["sector <sector>"]),
 ]
 PLACE_RULES = [
-    Rule("position", "position {ship} {sector} {row}{column} {heading}",
-         ["[position|try|put] <ship> [in] [sector] <sector> [at] <row> <column> <heading>"]),
-    Rule("place", "place {ship} {sector} {row}{column} {heading}",
-         ["place <ship> [in] [sector] <sector> [at] <row> <column> <heading>"]),
+    Rule("position", "position {ship} {sector} {corner}{column} {heading}",
+         ["<ship> sector <sector> <corner> <column> <heading>"]),
+    Rule("position", "position {ship} {sector} {corner}{column} {heading}",
+         ["[position|try|put] <ship> [in] [sector] <sector> [at] <corner> <column> <heading>"], spoken=False),
+    Rule("place", "place {ship} {sector} {corner}{column} {heading}",
+         ["place <ship> [in] [sector] <sector> [at] <corner> <column> <heading>"], spoken=False),
     Rule("place", "place", ["place", "place it"]),
     Rule("turn", "turn", ["turn it", "turn", "rotate", "rotate it"]),
     Rule("move", "move {row}{column}", ["move [it] [to] <row> <column>"]),

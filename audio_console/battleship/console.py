@@ -20,12 +20,12 @@ from audio_console.battleship.cues import SIDES, cue, log_event
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
-                                            Game, Line, Placement, ShipPlaced, ShotFired,
+                                            Game, Line, Placement, ShotFired,
                                             ShotRecalled, fleet_cells, make_line, other,
                                             random_fleet)
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
-from audio_console.console.base import CENTRE, InputError, Message, Reply
+from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
 
 OPPONENTS = ("computer", "human")
@@ -248,7 +248,7 @@ class BattleshipConsole:
     # --- placing ----------------------------------------------------------------------------
     def _placement(self, command: Command) -> Placement:
         values = dict(command.values)
-        return Placement(ship_name(values["ship"]), int(values["sector"]), ROWS.index(values["row"]),
+        return Placement(ship_name(values["ship"]), int(values["sector"]), ROWS.index(values["corner"]),
                          int(values["column"]) - 1, values["heading"])
 
     def _try(self, placement: Placement, side: int) -> Reply:

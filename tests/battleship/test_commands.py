@@ -78,3 +78,13 @@ def test_every_spoken_word_is_in_the_recognizers_dictionary():
     missing = sorted(w for w in words if w not in known)
     # "juliett" (NATO spelling) comes from the shared vocabulary; report it, do not hide others.
     assert set(missing) <= {"juliett"}, missing
+
+
+def test_each_phase_stays_small_enough_for_the_recognizers():
+    # The recognizers list (vosk) or check (pocketsphinx) every spoken phrase of a phase.
+    counts = {phase: sum(1 for _ in grammar_for(phase).phrases()) for phase in (PLACING, SHOOTING, PASSING, OVER)}
+    assert max(counts.values()) < 10000, counts
+    placing = set(grammar_for(PLACING).phrases())
+    assert "quad ron sector one bravo three across" in placing
+    assert "tri corn fighter sector three juliet ten up" in placing
+    assert "sector two row delta" in set(grammar_for(SHOOTING).phrases())

@@ -5,7 +5,7 @@ import statistics
 import numpy as np
 import pytest
 
-from audio_console.battleship.computer import (Knowledge, choose_line, line_index, move_rng,
+from audio_console.battleship.computer import (Knowledge, choose_line, move_rng,
                                                sample_fleets, cell_index)
 from audio_console.battleship.rules import ALL_LINES, Game, random_fleet
 

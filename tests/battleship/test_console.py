@@ -170,3 +170,34 @@ def test_board_memory_readouts():
     assert status[0] == "Your shot." and status[1].startswith("Shots: 2 called")
     fleet = texts(say(console, "my fleet"))
     assert len(fleet) == 5 and all(any(s in line for s in SHIP_NAMES) for line in fleet)
+
+
+@pytest.mark.parametrize("opponent, placement", [("computer", "manual"), ("human", "manual"), ("human", "random")])
+def test_any_sequence_of_commands_is_done_or_refused_without_a_change(opponent, placement):
+    """Bad input never crashes: every phrase of the grammar, in a random order, is either
+    carried out or refused with InputError, and a refusal changes nothing."""
+    import random
+    rng = random.Random(f"{opponent}{placement}")
+    console = BattleshipConsole(opponent=opponent, placement=placement, level=2, seed=5)
+    phrases = {}
+    for step in range(400):
+        grammar = console.grammar() + common_grammar()
+        key = console.phase()
+        if key not in phrases:
+            phrases[key] = [p for p in grammar.phrases() if p not in ("quit", "new game")]
+        # Mostly moves that advance the game, sometimes anything at all.
+        text = rng.choice(phrases[key])
+        if rng.random() < 0.3:
+            text = rng.choice(["random", "done", "ready", "sector two row delta"] +
+                              [f"shoot {rng.randint(1, 3)} row {rng.choice('ABCDEFGHIJ')}"])
+        command = grammar.parse(text)
+        if command is None:
+            continue
+        before = (console.core.snapshot(), console.passing_to)
+        try:
+            console.handle(command, 0.0)
+        except InputError as error:
+            assert str(error)
+            assert (console.core.snapshot(), console.passing_to) == before, text
+        if console.finished():
+            break

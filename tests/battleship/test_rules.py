@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.rules import (
-    ALL_LINES, COLUMN, HIT, MISS, ROW, SHOOTING, BattleshipError, Cell, FleetDestroyed, Game, Line,
+    ALL_LINES, COLUMN, HIT, MISS, ROW, SHOOTING, BattleshipError, FleetDestroyed, Game, Line,
     PhaseError, Placement, PlacementError, ShipVaporized, ShotError, ShotFired, ShotRecalled,
     make_line, random_fleet)
 
