@@ -193,7 +193,18 @@ class BattleshipConsole:
         return self.player
 
     def explain(self, text: str) -> str | None:
-        """Why a line that looks like a shot or placement is not one."""
+        """Why a line that looks like a shot or placement is not one, or not now."""
+        command = self._full_grammar.parse(text)
+        if command is not None:
+            phase = self.phase()
+            if phase == PASSING:
+                return self._passing_refusal()
+            if phase == OVER:
+                return "The game is over. Say new game, or quit."
+            if phase == PLACING:
+                return f"{command.text} cannot be done while placing; place your fleet first. Say help for how."
+            if phase == SHOOTING:
+                return f"{command.text} cannot be done now: the fleets are placed. Say help for what you can say."
         tokens = normalize(text)
         for word, limit, what in (("sector", 3, "sectors go from 1 to 3"), ("column", 10, "columns go from 1 to 10")):
             if word in tokens[:-1]:
@@ -210,12 +221,14 @@ class BattleshipConsole:
     def handle(self, command: Command, now: float) -> Reply:
         phase = self.phase()
         if phase == PASSING and command.name != "ready":
-            raise InputError(f"The console is passing to player {self.passing_to}: "
-                             f"player {self.passing_to}, say ready first.")
+            raise InputError(self._passing_refusal())
         handler = getattr(self, "_do_" + command.name.replace(" ", "_"), None)
         if handler is None:
             raise InputError(f"{command.text} cannot be done now; say help for what you can say.")
         return handler(command)
+
+    def _passing_refusal(self) -> str:
+        return f"The console is passing to player {self.passing_to}: player {self.passing_to}, say ready first."
 
     def tick(self, now: float) -> Reply:
         return Reply()   # the computer answers at once, inside handle

@@ -201,3 +201,13 @@ def test_any_sequence_of_commands_is_done_or_refused_without_a_change(opponent, 
             assert (console.core.snapshot(), console.passing_to) == before, text
         if console.finished():
             break
+
+
+def test_a_command_of_another_phase_is_explained():
+    console = BattleshipConsole(opponent="human", placement="manual", seed=3)
+    assert "place your fleet first" in console.explain("sector 2 row D")
+    say(console, "random")
+    say(console, "done")
+    assert console.explain("sector 2 row D") == "The console is passing to player 2: player 2, say ready first."
+    assert console.explain("row K") == "There is no row K: rows go from A to J."
+    assert console.explain("sector 4 column 2") == "There is no sector 4: sectors go from 1 to 3."
