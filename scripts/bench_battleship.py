@@ -94,6 +94,8 @@ def main() -> int:
             shots, times = shots_to_win(fleet_game(seed), make(seed))
             results[name].append(shots)
             timings[name].extend(times)
+        if (seed + 1) % 50 == 0:
+            print(f"... {seed + 1} fleets, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.time() - started
 
     base = statistics.mean(results["sweep (baseline)"])

@@ -195,3 +195,23 @@ def test_any_game_keeps_the_rules(fleet_seed, shot_seed):
             assert (events[0].result == HIT) == hit
     assert game.winner is not None                                         # every game ends
     assert len(game.vaporized[game.winner % 2 + 1]) == 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(SHIP_NAMES), st.integers(0, 4), st.integers(-1, 10),
+                          st.integers(-1, 10), st.sampled_from(["across", "down", "left", "up", "diagonal"]),
+                          st.booleans()), max_size=25))
+def test_placing_keeps_ships_on_the_grid_apart_or_changes_nothing(attempts):
+    game = Game()
+    for ship, sector, row, column, heading, remove in attempts:
+        before = game.snapshot()
+        try:
+            if remove:
+                game.remove(1, ship)
+            else:
+                game.place(1, Placement(ship, sector, row, column, heading))
+        except BattleshipError:
+            assert game.snapshot() == before
+        cells = [c for p in game.fleets[1].values() for c in p.cells()]
+        assert len(cells) == len(set(cells))
+        assert all(c.sector in (1, 2, 3) and 0 <= c.row < 10 and 0 <= c.column < 10 for c in cells)
