@@ -19,16 +19,20 @@ def play(options: Options, seed: int, alien: str = "normal", defence: str = "nor
     game = Game(options, random.Random(seed))
     levels = {ALIEN: alien, DEFENCE: defence}
     move = 0
-    order = (ALIEN, DEFENCE)
+    side = ALIEN
+    rolled = False
     while not game.finished():
         if move > MAX_ACTIONS:
             raise RuntimeError(f"game {seed} did not end")
-        if game.mode == ARCADE:
-            # simultaneous play at equal pace: the sides take alternate actions
-            side = order[move % 2]
-        else:
+        if game.mode != ARCADE:
             side = game.pending.side if game.pending else game.turn
         action = next_action(game, side, levels[side], player_rng(seed, side, move))
+        if game.mode == ARCADE and action == "roll" and rolled and not game.pending:
+            # simultaneous play at an equal pace: each side uses one roll of its dice
+            # while the other uses one of its own
+            side, rolled = (DEFENCE if side == ALIEN else ALIEN), False
+            continue
         game.act(side, action)
+        rolled = rolled or action == "roll"
         move += 1
     return game
