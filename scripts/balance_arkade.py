@@ -34,10 +34,10 @@ SETTINGS = [
 ]
 
 
-def run(options: Options, games: int, seed: int, alien: str, defence: str):
+def run(options: Options, games: int, seed: int, alien: str, defence: str, speed: float = 1.0):
     wins, turns = 0, []
     for i in range(games):
-        game = play(options, seed + i, alien, defence)
+        game = play(options, seed + i, alien, defence, speed)
         wins += game.winner == "alien"
         turns.append(game.turns)
     turns.sort()
@@ -88,6 +88,12 @@ def main(argv=None) -> int:
                 verdict = f"{'+' if rate >= normal_rate else ''}{(rate - normal_rate) * 100:.1f} points"
             print(f"  {rate * 100:5.1f} % ± {interval(rate, args.games) * 100:.1f}  median {median_turns:3d} turns  "
                   f"{name}: {verdict}")
+        if mode == "arcade":
+            print("\narcade mode, pace: Defence rolls per Alien roll (the computer's pace set by the player)")
+            for speed in (1.0, 1.5, 2.0, 2.5, 3.0):
+                rate, median_turns = run(base, args.games, args.seed, "normal", "normal", speed)
+                print(f"  {rate * 100:5.1f} % ± {interval(rate, args.games) * 100:.1f}  Defence at {speed:.1f}x "
+                      f"the Alien's pace")
         if args.levels:
             print(f"\n{mode} mode, computer levels (Alien level vs Defence level): Alien win rate")
             for alien in ("easy", "normal", "hard"):

@@ -14,10 +14,17 @@ def player_rng(seed: int, side: str, move: int) -> random.Random:
     return random.Random(f"arkade:{seed}:{side}:{move}")
 
 
-def play(options: Options, seed: int, alien: str = "normal", defence: str = "normal") -> Game:
-    """Play one game to its end; returns the finished game."""
+def play(options: Options, seed: int, alien: str = "normal", defence: str = "normal",
+         defence_speed: float = 1.0) -> Game:
+    """Play one game to its end; returns the finished game.
+
+    Arcade Mode is simultaneous; here each side uses one roll of its dice at a time,
+    and `defence_speed` is how many rolls the Defence uses for each roll of the Alien
+    (the pace of real-time play)."""
     game = Game(options, random.Random(seed))
     levels = {ALIEN: alien, DEFENCE: defence}
+    clock = {ALIEN: 0.0, DEFENCE: 0.0}
+    cycle = {ALIEN: 1.0, DEFENCE: 1.0 / defence_speed}
     move = 0
     side = ALIEN
     rolled = False
@@ -28,9 +35,9 @@ def play(options: Options, seed: int, alien: str = "normal", defence: str = "nor
             side = game.pending.side if game.pending else game.turn
         action = next_action(game, side, levels[side], player_rng(seed, side, move))
         if game.mode == ARCADE and action == "roll" and rolled and not game.pending:
-            # simultaneous play at an equal pace: each side uses one roll of its dice
-            # while the other uses one of its own
-            side, rolled = (DEFENCE if side == ALIEN else ALIEN), False
+            # this side's roll is used up: the side whose clock is behind goes next
+            clock[side] += cycle[side]
+            side, rolled = min((clock[ALIEN], 0, ALIEN), (clock[DEFENCE], 1, DEFENCE))[2], False
             continue
         game.act(side, action)
         rolled = rolled or action == "roll"
