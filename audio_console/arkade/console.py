@@ -6,8 +6,8 @@ Every state change goes into Reply.record as "<side> <action>" (for example
 computer's randomness comes from the seed and the move number.
 
 Strategy Mode: the computer plays its whole turn as soon as it is its turn (on the
-next tick, or before the player's next command). Arcade Mode: the computer takes
-one action every `pace` seconds of the clock handed in (`now`).
+next tick, or before the player's next command). Arcade Mode: every `pace` seconds
+of the clock handed in (`now`) the computer rolls its dice and uses them.
 """
 from __future__ import annotations
 
@@ -246,10 +246,21 @@ class ArkadeConsole:
         for side in SIDES:
             if self.players[side] != "computer" or now < self.next_computer[side] or self.core.finished():
                 continue
-            action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
-            if action:
-                reply.extend(self._act(side, action))
+            reply.extend(self._computer_roll(side))
             self.next_computer[side] = now + self.pace
+        return reply
+
+    def _computer_roll(self, side: str) -> Reply:
+        """Arcade Mode: one roll of the computer's dice and everything it does with it."""
+        reply, rolled = Reply(), False
+        for _ in range(COMPUTER_TURN_LIMIT):
+            if self.core.finished():
+                break
+            action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
+            if action is None or (action == "roll" and rolled):
+                break
+            rolled = rolled or action == "roll"
+            reply.extend(self._act(side, action))
         return reply
 
     def restart_clock(self, now: float) -> None:
@@ -271,11 +282,15 @@ class ArkadeConsole:
             words.append(obstacle)
         return ", ".join(words)
 
+    # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
+    # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.
+    SOUND_OF = {"yellow": "answer_1", "pink": "answer_2", "purple": "answer_3"}
+
     def _kind(self, cell) -> str:
         saucer = self.core.saucer_at(cell)
         if saucer:
-            return saucer.colour
-        return "blocked" if self.core.obstacle_at(cell) else "empty"
+            return self.SOUND_OF[saucer.colour]
+        return "ruled_out" if self.core.obstacle_at(cell) else "unknown"
 
     def _ask_read(self, command: Command) -> list[str]:
         rows = self.core.rows
