@@ -93,3 +93,39 @@ QUESTIONS = [
 
 def grammar(rows: int) -> Grammar:
     return Grammar(ACTIONS + QUESTIONS, slots(rows))
+
+
+_ROLLS = {"reroll both": "roll again", "reroll shot": "roll the shot die again",
+          "reroll flight": "roll the flight die again", "reroll first": "roll the first die again",
+          "reroll second": "roll the second die again", "shoot outpost": "shoot from the outpost",
+          "plasma": "use the plasma cannon"}
+_NUMBERS = ["one", "two", "three", "four", "five", "six"]
+
+
+def spoken(action: str, colour_at=None) -> str:
+    """A canonical action as a player would say it ("ship 4" -> "ship to four").
+    `colour_at(cell_name)` names the saucer on a space, for flights."""
+    words = action.split()
+    verb = words[0] if words else ""
+    if action in _ROLLS:
+        return _ROLLS[action]
+    if verb == "ship":
+        return f"ship to {_NUMBERS[int(words[1]) - 1]}"
+    if verb == "gps":
+        return f"use the gps to {_NUMBERS[int(words[1]) - 1]}"
+    if verb == "plasma":
+        return f"use the {words[1]} plasma cannon"
+    if verb == "fly":
+        colour = colour_at(words[1]) if colour_at else None
+        saucer = f"the {colour} saucer" if colour else "the saucer"
+        rest = words[2:]
+        if rest and rest[0] == "to":
+            return f"fly {saucer} at {words[1]} " + " then ".join(f"to {c}" for c in rest if c != "to")
+        return f"fly {saucer} at {words[1]} " + " then ".join(rest)
+    if verb == "choose" and len(words) == 3:
+        return f"choose the {words[1]} saucer at {words[2]}"
+    if verb == "clear":
+        return f"clear the magnetic field at {words[2]}"
+    if verb == "sacrifice":
+        return f"sacrifice the saucer at {words[1]}"
+    return action

@@ -104,7 +104,9 @@ class ArkadeConsole:
             if not dice.rolls:
                 return "say roll." if self.options.mode == ARCADE else "your turn: say roll, or done."
             free = [f for f, used in zip(dice.faces, dice.used) if not used]
-            dice_words = " and ".join(free) if free else "no dice left"
+            if not free and self.options.mode == STRATEGY:
+                return "both dice used: say done."
+            dice_words = "Dice " + " and ".join(free) if free else "No dice left"
             more = "" if dice.committed or self.options.mode == ARCADE else \
                 f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
             end = "roll again" if self.options.mode == ARCADE else "done"
@@ -117,7 +119,7 @@ class ArkadeConsole:
             parts.append(f"flight {dice.flight}")
         if not dice.shot_used:
             parts.append(f"shot {dice.shot}")
-        dice_words = ", ".join(parts) or "dice used"
+        dice_words = ", ".join(parts).capitalize() or "Dice used"
         more = "" if dice.committed or self.options.mode == ARCADE else \
             f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
         end = "roll again" if self.options.mode == ARCADE else "done"
@@ -378,10 +380,16 @@ class ArkadeConsole:
         legal = self.core.legal_actions(side)
         if not legal:
             return [f"Nothing now: it is the {self.core.turn}'s turn."]
+        say = lambda action: commands.spoken(action, self._colour_at)
         flights = [a for a in legal if a.startswith("fly")]
-        others = [a for a in legal if not a.startswith("fly")]
-        lines = ["You can: " + ", ".join(others) + "." if others else "No other actions."]
+        others = [say(a) for a in legal if not a.startswith("fly")]
+        lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
         if flights:
-            shown = flights[:12]
-            lines.append(f"{len(flights)} flights, for example: " + ", ".join(shown) + ".")
+            shown = [say(a) for a in flights[:10]]
+            more = f", and {len(flights) - 10} more" if len(flights) > 10 else ""
+            lines.append(f"{len(flights)} flights: " + "; ".join(shown) + more + ".")
         return lines
+
+    def _colour_at(self, name: str) -> str | None:
+        saucer = self.core.saucer_at((LETTERS.index(name[0]), int(name[1:]) - 1))
+        return saucer.colour if saucer else None

@@ -5,37 +5,13 @@ import random
 from audio_console.arkade.board import LETTERS
 from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
-from audio_console.commands.vocabulary import NUMBER_WORDS
-
-ROLLS = {"reroll both": "roll again", "reroll shot": "roll the shot die again",
-         "reroll flight": "reroll the flight die", "reroll first": "roll the first die again",
-         "reroll second": "reroll the second die"}
-
+from audio_console.arkade.commands import spoken
 
 def phrase(action: str, console: ArkadeConsole) -> str:
-    words = action.split()
-    verb = words[0]
-    if action in ROLLS:
-        return ROLLS[action]
-    if verb == "ship":
-        return f"ship to {NUMBER_WORDS[int(words[1]) - 1]}"
-    if verb == "gps":
-        return f"use the gps to {NUMBER_WORDS[int(words[1]) - 1]}"
-    if verb == "shoot" and len(words) == 2:
-        return "shoot from the outpost"
-    if verb == "plasma":
-        return f"use the {words[1]} plasma cannon" if len(words) == 2 else "use the plasma cannon"
-    if verb == "fly":
-        cell = words[1]
-        saucer = console.core.saucer_at((LETTERS.index(cell[0]), int(cell[1:]) - 1))
-        return f"fly the {saucer.colour} saucer at {cell} " + " then ".join(words[2:])
-    if verb == "choose" and len(words) == 3:
-        return f"choose the {words[1]} saucer at {words[2]}"
-    if verb == "clear":
-        return f"clear the magnetic field at {words[2]}"
-    if verb == "sacrifice":
-        return f"sacrifice the saucer at {words[1]}"
-    return action
+    def colour_at(name):
+        saucer = console.core.saucer_at((LETTERS.index(name[0]), int(name[1:]) - 1))
+        return saucer.colour if saucer else None
+    return spoken(action, colour_at)
 
 
 def type_a_game(options: dict, seed: int, level: str = "normal", limit: int = 3000):
