@@ -72,5 +72,13 @@ GAMES: dict[str, GameInfo] = {
                      [("human", "human"), ("computer", "computer")]),
             Question("defence", "Who plays the Defence? Human or computer.",
                      [("human", "human"), ("computer", "computer")]),
+            Question("level", "How strong is the computer? One, two or three.",
+                     [("one", 1), ("two", 2), ("three", 3)],
+                     ask_if=lambda a: "computer" in (a.get("alien"), a.get("defence"))),
+            Question("difficulty", "Which setting? Normal; beginner alien; pro alien; pro defence; "
+                     "beginner defence; easy start, without bonus chips; or experts.",
+                     [("normal", "normal"), ("beginner alien", "beginner alien"), ("pro alien", "pro alien"),
+                      ("pro defence", "pro defence"), ("beginner defence", "beginner defence"),
+                      ("easy start", "easy start"), ("experts", "experts")]),
         ]),
 }

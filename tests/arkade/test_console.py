@@ -115,3 +115,26 @@ def test_arcade_computer_acts_at_the_pace_set_and_the_game_replays():
 def test_arcade_needs_the_computer_on_one_side():
     with pytest.raises(InputError):
         ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "human"}, 1)
+
+
+def test_menu_presets_follow_the_rulebooks_last_page():
+    from audio_console.arkade.console import options_from
+    assert options_from({"difficulty": "pro alien"}).side == "expert"
+    assert options_from({"difficulty": "beginner alien"}).formation == "pairs"
+    assert options_from({"difficulty": "pro defence"}).boosters == 4
+    assert options_from({"difficulty": "beginner defence"}).boosters == 8
+    assert options_from({"difficulty": "easy start"}).with_chips is False
+    assert options_from({"difficulty": "experts"}).max_rolls == 2
+    assert options_from({"difficulty": "experts", "mode": "arcade"}).with_chips is True
+    assert options_from({"difficulty": "pro defence", "boosters": 5}).boosters == 5   # the CLI wins
+    assert options_from({"mode": "arcade"}).with_chips is False
+
+
+def test_two_players_share_the_keyboard_in_strategy_mode():
+    console = ArkadeConsole({"alien": "human", "defence": "human"}, 3)
+    g = console.grammar()
+    assert console.prompt().startswith("Alien")
+    console.handle(g.parse("done"), 0.0)
+    assert console.prompt().startswith("Defence")
+    reply = console.handle(g.parse("roll"), 0.0)
+    assert reply.record == ["defence roll"]
