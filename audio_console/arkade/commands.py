@@ -31,6 +31,7 @@ def slots(rows: int) -> list[Slot]:
         _words("which", {"both": ["both"], "first": ["first"], "second": ["second"],
                          "flight": ["flight"], "shot": ["shot"]}),
         _words("side", {"left": ["left"], "right": ["right"]}),
+        number_slot("seconds", 1, 10),
     ]
 
 
@@ -88,6 +89,7 @@ QUESTIONS = [
                                       "spaceship"]),
     Rule("chips", "chips", ["[my] [bonus] chips", "what chips"]),
     Rule("board", "board", ["board", "read the board"]),
+    Rule("pace", "pace {seconds}", ["[computer] pace <seconds> [seconds|second]"]),
 ]
 
 

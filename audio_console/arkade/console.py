@@ -156,6 +156,8 @@ class ArkadeConsole:
         lines += ["Where are my saucers; nearest saucers; read row C; column three; listen to column three; "
                   "what is at C3; dice; where is the spaceship; chips; board; what can I do.",
                   "Forward is towards the defence line; left is towards column 1."]
+        if self.options.mode == ARCADE:
+            lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self.pace:g}).")
         return lines
 
     def start(self) -> Reply:
@@ -188,6 +190,11 @@ class ArkadeConsole:
     def handle(self, command: Command, now: float) -> Reply:
         if command.name == "listen":
             return self.handle_listen(command)
+        if command.name == "pace":
+            # Only the timing of the computer's turns changes; its actions are recorded.
+            self.pace = float(command.get("seconds"))
+            self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
+            return Reply(quiet=True).say(f"The computer now rolls every {self.pace:g} seconds.")
         if command.name not in ACTIONS:
             handler = getattr(self, "_ask_" + command.name.replace(" ", "_"), None)
             if handler is None:
@@ -283,6 +290,23 @@ class ArkadeConsole:
 
     def restart_clock(self, now: float) -> None:
         self.next_computer = {ALIEN: now + self.pace, DEFENCE: now + self.pace}
+
+    def explain(self, text: str) -> str | None:
+        """Why a line that names a space is not understood, when the space is off the board."""
+        from audio_console.commands.grammar import normalize
+        from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC
+        letters = {w: letter for letter, words in PHONETIC.items() for w in words}
+        tokens = normalize(text)
+        for first, second in zip(tokens, tokens[1:]):
+            letter = letters.get(first, first.upper() if len(first) == 1 and first.isalpha() else None)
+            number = second if second.isdigit() else (
+                str(NUMBER_WORDS.index(second) + 1) if second in NUMBER_WORDS else None)
+            if letter and number:
+                try:
+                    self.core.board.parse_cell(letter + number)
+                except ValueError as error:
+                    return f"{letter}{number} is not on the board. {error}"
+        return None
 
     # --- hearing the board ---------------------------------------------------------------
 

@@ -138,3 +138,21 @@ def test_two_players_share_the_keyboard_in_strategy_mode():
     assert console.prompt().startswith("Defence")
     reply = console.handle(g.parse("roll"), 0.0)
     assert reply.record == ["defence roll"]
+
+
+def test_the_player_sets_the_computers_pace_in_arcade_mode():
+    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 5}, 2)
+    console.restart_clock(0.0)
+    assert not console.tick(4.0).record
+    reply = console.handle(console.grammar().parse("computer pace two seconds"), 4.0)
+    assert reply.quiet and "every 2 seconds" in reply.messages[0].text
+    assert console.tick(5.0).record[0] == "defence roll"
+    assert not console.tick(6.0).record
+    assert console.tick(7.0).record
+
+
+def test_a_space_off_the_board_is_explained():
+    console = ArkadeConsole({}, 1)
+    assert "no row J" in console.explain("fly the saucer at J3 forward")
+    assert "no column 7" in console.explain("what is at C7")
+    assert console.explain("dance") is None
