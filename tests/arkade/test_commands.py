@@ -59,3 +59,13 @@ def test_every_spoken_word_is_in_the_pocketsphinx_dictionary():
     missing = sorted(w for w in grammar(rows).words() if w not in words)
     assert missing == []
     assert "reroll" not in grammar(rows).words()     # typed only: not in the dictionary
+
+
+def test_the_recognizers_get_a_bounded_phrase_list_that_all_parses():
+    # the voice engines enumerate every spoken phrase; a loose spoken grammar would
+    # give millions (rows x columns x directions x optional words)
+    g = grammar(load_board().rows)
+    phrases = list(g.phrases())
+    assert len(phrases) < 10000
+    assert all(g.parse(p) is not None for p in phrases)
+    assert "fly the yellow saucer at b 3 forward" in phrases or "fly the yellow saucer at bravo three forward" in phrases
