@@ -55,12 +55,24 @@ def main(argv=None) -> int:
     parser.add_argument("--rows", type=int, default=None)
     parser.add_argument("--mode", choices=["strategy", "arcade", "both"], default="both")
     parser.add_argument("--levels", action="store_true", help="also play every pair of computer levels")
+    parser.add_argument("--rows-sweep", action="store_true",
+                        help="only the normal setting on boards of 8, 9 and 10 rows (how the rows were chosen)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     modes = ["strategy", "arcade"] if args.mode == "both" else [args.mode]
     print(f"Arkade balance: {args.games} games per line, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"computer normal vs normal, board rows {args.rows or 'default'}")
     failures = 0
+    if args.rows_sweep:
+        for mode in modes:
+            for rows in (8, 9, 10):
+                for side in ("classic", "expert"):
+                    rate, median_turns = run(Options(mode=mode, rows=rows, side=side), args.games, args.seed,
+                                             "normal", "normal")
+                    print(f"  {mode:8s} {rows} rows, {side:7s} side: Alien wins {rate * 100:5.1f} % "
+                          f"± {interval(rate, args.games) * 100:.1f}, median {median_turns} turns")
+        print(f"\n{time.perf_counter() - start:.1f} s, load average {os.getloadavg()[0]:.2f}")
+        return 0
     for mode in modes:
         base = Options(mode=mode, rows=args.rows)
         normal_rate = None
