@@ -389,9 +389,12 @@ class Game:
         if not 1 <= len(path) <= 2:
             raise IllegalAction("A saucer flies one or two spaces.")
         previous = saucer.cell
-        for target in path:
+        for i, target in enumerate(path):
             self._check_step(previous, target)
             previous = target
+            if target[0] == self.board.last_row:
+                path = path[:i + 1]      # the last row is reached: the game ends there
+                break
         free_dice = [i for i in range(2) if not dice.used[i]]
         chosen = _assign_dice([dice.faces[i] for i in free_dice], [self.board.colour(t) for t in path])
         if chosen is None:

@@ -165,3 +165,10 @@ def test_formations_and_board_sides_differ():
     assert classic.rows == expert.rows and 8 <= classic.rows <= 10
     assert classic.colours != expert.colours and classic.bonus != expert.bonus
     assert all(2 <= c[0] < classic.last_row for c, _ in classic.bonus + expert.bonus)
+
+
+def test_a_flight_ends_where_it_reaches_the_last_row():
+    game = game_with({"G3": "yellow", "A1": "pink"}, alien_dice=("blue", "green"))   # H3 blue, H4 green
+    events = game.act(ALIEN, "fly G3 forward right")
+    assert game.winner == ALIEN and where(game)["H3"] == "yellow"
+    assert events[1] == {"event": "alarm", "saucer": "yellow", "cell": "H3"}
