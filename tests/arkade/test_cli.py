@@ -68,3 +68,28 @@ def test_watching_the_computer_play_both_sides(tmp_path):
                           "--text", "--log", str(log), "--save", str(tmp_path / "s.json")], ["status"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert [e for e in read_log(log) if e["event"] == "game_over"]
+
+
+def test_arcade_mode_runs_in_real_time_at_the_pace_set(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from tests.conftest import ROOT
+    log = tmp_path / "arcade.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "audio_console", "--game", "arkade", "--mode", "arcade", "--alien", "human",
+         "--defence", "computer", "--pace", "0.5", "--seed", "4", "--text", "--log", str(log),
+         "--save", str(tmp_path / "s.json")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    process.stdin.write("roll\n")
+    process.stdin.flush()
+    time.sleep(3.0)
+    out, err = process.communicate("nearest saucers\n", timeout=30)
+    assert process.returncode == 0, err
+    events = read_log(log)
+    defence_rolls = [e for e in events if e["event"] == "roll" and e["side"] == "defence"]
+    assert 2 <= len(defence_rolls) <= 8          # about one every 0.5 s for 3 s
+    assert any(e["event"] == "roll" and e["side"] == "alien" for e in events)
+    assert "Nearest saucer in each column" in out

@@ -168,7 +168,7 @@ def test_formations_and_board_sides_differ():
 
 
 def test_a_flight_ends_where_it_reaches_the_last_row():
-    game = game_with({"G3": "yellow", "A1": "pink"}, alien_dice=("blue", "green"))   # H3 blue, H4 green
+    game = game_with({"G3": "yellow", "A1": "pink"}, alien_dice=("blue", "green"))   # H3 is blue
     events = game.act(ALIEN, "fly G3 forward right")
     assert game.winner == ALIEN and where(game)["H3"] == "yellow"
     assert events[1] == {"event": "alarm", "saucer": "yellow", "cell": "H3"}
