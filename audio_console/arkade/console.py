@@ -286,6 +286,12 @@ class ArkadeConsole:
                 break
             rolled = rolled or action == "roll"
             reply.extend(self._act(side, action))
+        # Real time: the computer's dice, boosters and ship moves are heard as signals
+        # and printed, but only what happened to the saucers is spoken, so the speech
+        # keeps up with the game and does not bury the player's own answers.
+        for message in reply.messages:
+            if message.signal in ("dice", "booster", "spaceship_flight"):
+                message.speech = ""
         return reply
 
     def restart_clock(self, now: float) -> None:

@@ -156,3 +156,16 @@ def test_a_space_off_the_board_is_explained():
     assert "no row J" in console.explain("fly the saucer at J3 forward")
     assert "no column 7" in console.explain("what is at C7")
     assert console.explain("dance") is None
+
+
+def test_arcade_computer_speaks_only_what_happens_to_the_saucers():
+    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 4)
+    console.restart_clock(0.0)
+    spoken, printed = [], []
+    for step in range(1, 40):
+        for message in console.tick(float(step)).messages:
+            printed.append(message.text)
+            if message.spoken:
+                spoken.append(message.text)
+    assert any(t.startswith("Defence rolls") for t in printed)
+    assert not any(t.startswith("Defence rolls") or t.startswith("Booster") for t in spoken)
