@@ -95,7 +95,7 @@ ACTIONS = [
     Rule("ship", "ship {space}", ["[fly|move] [the] [space] ship to <space>", "ship <space>",
                                   "[fly|move] [the] spaceship to <space>"], spoken=False),
     Rule("booster", "booster {side}", ["[use] [a|the] booster <side>", "boost <side>"], spoken=False),
-    Rule("shoot", "shoot outpost", ["(shoot|fire) from [the] outpost"], spoken=False),
+    Rule("shoot", "shoot outpost", ["(shoot|fire) from [the] outpost", "shoot outpost"], spoken=False),
     Rule("shoot", "shoot", ["fire"], spoken=False),
     Rule("plasma", "plasma {colour}", ["(use|fire) [the] <colour> plasma cannon", "plasma <colour>"],
          spoken=False),

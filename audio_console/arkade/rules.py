@@ -97,8 +97,8 @@ class Pending:
     side: str
     chip: str
     colour: str | None           # Defence chip colour
-    choices: tuple[Cell, ...]    # cells the owner may choose
-    saucer: int | None = None    # Rift: the triggering saucer; Comet: unused
+    choices: tuple[Cell, ...]    # cells the owner may choose (kept up to date after every action)
+    row: int | None = None       # Rift: the target row (the triggering saucer's row)
 
 
 @dataclass
@@ -210,7 +210,8 @@ class Game:
             handler = getattr(self, f"_{side}_{verb}", None) or getattr(self, f"_any_{verb}", None)
             if handler is None:
                 raise IllegalAction(f"The {side} cannot {verb}.")
-            return handler(side, args)
+            events = handler(side, args)
+            return events if self._dry else events + self._refresh_pending()
         except BoardError as error:
             raise IllegalAction(str(error)) from None
 
@@ -490,7 +491,7 @@ class Game:
                 events += self._rift(self.saucer_at(choices[0]), saucer.cell[0])
             else:
                 event["result"] = "choose"
-                self.pending = Pending(ALIEN, "rift", None, tuple(choices), saucer.id)
+                self.pending = Pending(ALIEN, "rift", None, tuple(choices), saucer.cell[0])
         elif chip == "hit":
             if self.boosters:
                 self.boosters -= 1
@@ -511,10 +512,12 @@ class Game:
         return events
 
     def _rift_choices(self, trigger: Saucer) -> list[Cell]:
-        target_row = trigger.cell[0]
+        return self._rift_choices_to(trigger.cell[0])
+
+    def _rift_choices_to(self, target_row: int) -> list[Cell]:
         choices = []
         for s in self.alive():
-            if s is trigger or s.cell[0] >= target_row:
+            if s.cell[0] >= target_row:
                 continue
             column = s.cell[1]
             if all(self.free((row, column)) for row in range(s.cell[0] + 1, target_row + 1)):
@@ -690,13 +693,8 @@ class Game:
         chip = self.defence_chips[colour].pop(0)   # shuffled at set-up: a random face-down chip
         event = {"event": "chip", "side": DEFENCE, "chip": chip, "title": CHIP_TITLES[chip],
                  "colour": colour}
-        if chip in ("asteroid", "magnet"):
-            choices = [c for c in self.board.cells() if self.free(c) and not self.board.bonus_colour(c)]
-        elif chip == "outpost":
-            choices = [(self.board.last_row, c) for c in range(self.board.columns)
-                       if self.free((self.board.last_row, c))]
-        elif chip in ("comet1", "comet2"):
-            choices = sorted(s.cell for s in self.alive() if self.free((s.cell[0] - 1, s.cell[1])))
+        if chip in ("asteroid", "magnet", "outpost", "comet1", "comet2"):
+            choices = self._choices(chip)
         elif chip in ("mine1", "mine2"):
             gain = min(int(chip[-1]), self.booster_supply)
             self.booster_supply -= gain
@@ -715,6 +713,32 @@ class Game:
         return [event]
 
     # --- chip choices (both sides) -----------------------------------------------
+
+    def _choices(self, chip: str, row: int | None = None) -> list[Cell]:
+        """What a chip's owner may choose now (Arcade Mode: the board moves meanwhile)."""
+        if chip in ("asteroid", "magnet"):
+            return [c for c in self.board.cells() if self.free(c) and not self.board.bonus_colour(c)]
+        if chip == "outpost":
+            return [(self.board.last_row, c) for c in range(self.board.columns)
+                    if self.free((self.board.last_row, c))]
+        if chip in ("comet1", "comet2"):
+            return sorted(s.cell for s in self.alive() if self.free((s.cell[0] - 1, s.cell[1])))
+        if chip == "rift":
+            return self._rift_choices_to(row)
+        return self._repair_choices()
+
+    def _refresh_pending(self) -> list[dict]:
+        """After every action: the open choice follows the board, or fizzles if none is left."""
+        p = self.pending
+        if p is None or self.winner:
+            return []
+        choices = tuple(self._choices(p.chip, p.row))
+        if choices:
+            self.pending = replace(p, choices=choices)
+            return []
+        self.pending = None
+        return [{"event": "chip", "side": p.side, "chip": p.chip, "title": CHIP_TITLES[p.chip],
+                 "result": "fizzled", "colour": p.colour}]
 
     def _pending_question(self) -> str:
         p = self.pending
@@ -766,8 +790,7 @@ class Game:
             saucer.cell = target
             event.update(saucer=saucer.colour, to=cell_name(target))
         elif p.chip == "rift":
-            trigger = self.saucers[p.saucer]
-            events += self._rift(self.saucer_at(cell), trigger.cell[0])
+            events += self._rift(self.saucer_at(cell), p.row)
         elif p.chip == "repair":
             saucer = destroyed[0]
             saucer.cell, saucer.shield = cell, False

@@ -286,3 +286,31 @@ def test_gps_flies_the_ship_anywhere_once_besides_the_flight_die():
     game.act(DEFENCE, "gps 6")
     assert game.ship == 5 and game.kept == []
     refused(game, DEFENCE, "gps 2", "no GPS")
+
+
+# --- Arcade Mode with chips (experts): the board moves while a choice is open ---------
+
+def arcade_comet(saucers, dice):
+    from audio_console.arkade.rules import Pending
+    game = game_with(saucers, turn=None, alien_dice=dice, mode="arcade", chips=True)
+    game.turn = None
+    game.pending = Pending(DEFENCE, "comet1", "pink", tuple(game._choices("comet1")))
+    return game
+
+
+def test_an_open_choice_follows_the_saucers_in_arcade_mode():
+    game = arcade_comet({"E4": "pink", "A1": "yellow"}, ("green", "blue"))      # E5 is green
+    assert game.pending.choices == (cell("E4"),)
+    game.act(ALIEN, "fly E4 right")
+    assert game.pending.choices == (cell("E5"),)
+    refused(game, DEFENCE, "choose E4", "cannot be chosen")
+    game.act(DEFENCE, "choose E5")
+    assert where(game)["D5"] == "pink"
+
+
+def test_an_open_choice_fizzles_when_nothing_is_left_to_choose():
+    game = arcade_comet({"B4": "pink", "A3": "yellow"}, ("blue", "green"))      # A4 is blue
+    assert game.pending.choices == (cell("B4"),)
+    events = game.act(ALIEN, "fly A3 right")                                   # blocks B4's way back
+    assert game.pending is None
+    assert events[-1]["event"] == "chip" and events[-1]["result"] == "fizzled"
