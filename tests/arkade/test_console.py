@@ -169,3 +169,35 @@ def test_arcade_computer_speaks_only_what_happens_to_the_saucers():
                 spoken.append(message.text)
     assert any(t.startswith("Defence rolls") for t in printed)
     assert not any(t.startswith("Defence rolls") or t.startswith("Booster") for t in spoken)
+
+
+QUESTIONS = ["where are my saucers", "nearest saucers", "what can I do", "read row C", "column three", "dice",
+             "where is the spaceship", "bonus chips", "read the board", "listen to row D", "what is at E4"]
+
+
+@pytest.mark.parametrize("options", [
+    {"alien": "human", "defence": "computer"}, {"alien": "computer", "defence": "human"},
+    {"mode": "arcade", "alien": "human", "defence": "computer", "chips": True},
+    {"mode": "arcade", "alien": "computer", "defence": "human", "chips": True, "board": "expert"}])
+def test_whole_games_in_spoken_words_with_questions_between_every_action(options):
+    for seed in range(10):
+        console = ArkadeConsole(options, seed)
+        g, rng, now = console.grammar(), random.Random(seed), 0.0
+        while not console.finished() and now < 5000:
+            now += 1
+            console.tick(now)
+            if console.finished():
+                break
+            assert console.prompt() and console.help() and console.status()
+            for question in rng.sample(QUESTIONS, 2):
+                reply = console.handle(g.parse(question), now)
+                assert reply.quiet and not reply.record and reply.messages
+            side = console.human_side()
+            core = console.core
+            if console.options.mode == "strategy" and (core.pending.side if core.pending else core.turn) != side:
+                continue
+            action = next_action(core, side, rng.choice(["easy", "normal", "hard"]), rng)
+            command = g.parse(phrase(action, console))
+            assert command is not None and command.text == action
+            assert console.handle(command, now).record[-1] == f"{side} {action}"
+        assert console.finished(), seed
