@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     arkade.add_argument("--rolls", type=int, choices=(2, 3), default=None, help="rolls a turn (experts: 2)")
     arkade.add_argument("--chips", action=argparse.BooleanOptionalAction, default=None,
                         help="bonus chips (default: on in strategy, off in arcade)")
-    arkade.add_argument("--pace", type=float, default=None, help="arcade: seconds between computer actions")
+    arkade.add_argument("--pace", type=float, default=None, help="arcade: seconds between the computer's rolls (default 3)")
     arkade.add_argument("--peng", action="store_true", help="every Defence shot is a loud Peng!")
     parser.add_argument("--seed", type=int, help="seed for a repeatable game")
     output = parser.add_mutually_exclusive_group()
