@@ -404,6 +404,12 @@ class ArkadeConsole:
         return [f"Alien: {len(core.alien_chips)} face-down chips. Defence face-down chips: {defence}. "
                 f"Defence keeps: {kept}."]
 
+    def _ask_status(self, command: Command) -> list[str]:
+        return self.status()
+
+    def _ask_summary(self, command: Command) -> list[str]:
+        return self._ask_board(command)
+
     def _ask_board(self, command: Command) -> list[str]:
         core = self.core
         bonus = "; ".join(f"{colour} at {cell_name(cell)}" for cell, colour in core.board.bonus)

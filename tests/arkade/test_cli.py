@@ -93,3 +93,11 @@ def test_arcade_mode_runs_in_real_time_at_the_pace_set(tmp_path):
     assert 2 <= len(defence_rolls) <= 8          # about one every 0.5 s for 3 s
     assert any(e["event"] == "roll" and e["side"] == "alien" for e in events)
     assert "Nearest saucer in each column" in out
+
+
+def test_status_and_summary_are_understood(tmp_path):
+    result = run_console(["--game", "arkade", "--alien", "human", "--defence", "computer", "--seed", "3",
+                          "--text"], ["status", "summary"], tmp_path)
+    assert "not something Arkade can do" not in result.stdout
+    assert result.stdout.count("12 saucers left; spaceship in column 1") == 2
+    assert "Bonus spaces:" in result.stdout
