@@ -190,8 +190,33 @@ def test_menu_chooses_game_and_option_by_words(tmp_path):
     assert "Team 1: store position 1 of 4." in result.stdout
 
 
+def test_menu_takes_typed_numbers_and_explains_out_of_turn_words(tmp_path):
+    result = run_console(["--text"], ["delta five", "1", "1", "2"], tmp_path)
+    assert "Not understood: delta five. Choose a game: Galaxis" in result.stdout
+    assert "Galaxis, option 1" in result.stdout and "Time limit" not in result.stdout
+
+
 def test_end_of_input_mid_game_keeps_the_game(tmp_path):
     save = tmp_path / "save.json"
     run_console(["--game", "galaxis", "--seed", "9", "--text", "--save", str(save)], ["a1", "b2"], tmp_path)
     saved = json.loads(save.read_text())
     assert saved["actions"] == ["query A1", "query B2"] and saved["seed"] == 9
+
+
+def test_a_closed_terminal_loses_nothing(tmp_path):
+    import signal
+    save = tmp_path / "save.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "3", "--text",
+         "--save", str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=env, cwd=ROOT)
+    process.stdin.write("d5\n")
+    process.stdin.flush()
+    deadline = time.time() + 20
+    while time.time() < deadline and '"query D5"' not in (save.read_text() if save.exists() else ""):
+        time.sleep(0.1)
+    process.send_signal(signal.SIGHUP)
+    out, err = process.communicate(timeout=20)
+    assert "Stopped. The game is saved." in out and "Traceback" not in err
+    assert json.loads(save.read_text())["actions"] == ["query D5"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from audio_console.commands import Command, Grammar, Rule, Slot
 from audio_console.commands.grammar import SlotOption
-from audio_console.commands.vocabulary import NUMBER_WORDS
 from audio_console.console.base import InputError, Reply
 from audio_console.games import GameInfo, Question
 
@@ -35,8 +34,8 @@ class MenuConsole:
         options = []
         for i, (words, _value) in enumerate(question.choices):
             options.append(SlotOption(tuple(words.split()), str(i)))
-            if len(question.choices) > 1 and words not in NUMBER_WORDS:
-                options.append(SlotOption((str(i + 1),), str(i), spoken=False))
+            # Typed, a choice may also be given by its number in the list.
+            options.append(SlotOption((str(i + 1),), str(i), spoken=False))
         return Grammar([Rule("choose", "choose {choice}", ["[play] <choice>"])],
                        [Slot("choice", options)])
 
@@ -46,6 +45,9 @@ class MenuConsole:
     def help(self) -> list[str]:
         question = self._question()
         return [question.prompt, "Say one of: " + ", ".join(w for w, _ in question.choices) + "."]
+
+    def explain(self, text: str) -> str:
+        return f"Not understood: {text}. {self.prompt()}"
 
     def start(self) -> Reply:
         return Reply().say("Audio console.", signal="ready")

@@ -269,7 +269,8 @@ class Session:
 
     def _show_prompt(self, force: bool = False) -> None:
         prompt = self.console.prompt() if self.console else ""
-        if prompt and (force or prompt != self.last_prompt):
+        just_said = bool(self.last_messages) and self.last_messages[-1].text == prompt
+        if prompt and (force or (prompt != self.last_prompt and not just_said)):
             self.presenter.show([Message(prompt, signal="prompt")])
         self.last_prompt = prompt
         self._update_listener()

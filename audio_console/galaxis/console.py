@@ -37,6 +37,7 @@ class GalaxisConsole:
         except RuleError as error:
             raise InputError(str(error)) from error
         self.option = option
+        self._now = now
         self.memory = {team: BoardMemory() for team in self.core.teams}
         self.settings = settings or Settings()
         self.cues = GalaxisCues(option, self.settings.best_option2)
@@ -62,7 +63,7 @@ class GalaxisConsole:
             return f"Team {self.team}: store position {stored + 1} of 4."
         queries = self.core.state[self.team].queries
         if self.option == 2:
-            return f"Query {queries + 1}: say a point, like D5."
+            return f"Query {queries + 1}: say a point, like D5." if queries == 0 else f"Query {queries + 1}."
         return f"Team {self.team}: your query."
 
     def help(self) -> list[str]:
@@ -98,6 +99,9 @@ class GalaxisConsole:
             lines = [f"Storing positions: team {self.team}'s turn."]
         else:
             lines = [f"Team {self.team}'s turn." if self.option != 2 else "Searching."]
+            left = self.core.seconds_left(self._now)
+            if left is not None:
+                lines[0] += f" {left:.0f} seconds left."
         for team in self.core.teams:
             state = self.core.state[team]
             who = f"Team {team}: " if self.option != 2 else ""
@@ -239,6 +243,7 @@ class GalaxisConsole:
         return Reply(messages=[Message(line) for line in self._my_memory().summary()], quiet=True)
 
     def _do_status(self, command: Command, now: float) -> Reply:
+        self._now = now
         return Reply(messages=[Message(line) for line in self.status()], quiet=True)
 
     def _memory_action(self, command: Command, action) -> Reply:

@@ -28,7 +28,7 @@ WORDS = {
                    "Team {team}, store your four positions."),
     "search_begins": ("All positions stored. Team {team} begins the search.",
                       "All stored. Team {team} begins the search."),
-    "turn": ("Team {team}'s turn.", "Team {team}."),
+    "turn": ("Team {team}: your query.", "Team {team}."),
     "time_warning": ("Team {team}: {seconds} seconds left!", "{seconds} seconds!"),
     "time_out": ("Team {team}: time is up; the turn passes.", "Time is up."),
     "win_alone": ("All four ships found in {queries} queries{best}.", "All four ships found, in {queries} queries{best}."),
