@@ -19,7 +19,7 @@ from audio_console.battleship.computer import LEVELS, choose_line, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
-from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
+from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleBegins, BattleshipError, FleetDestroyed,
                                             Game, Line, Placement, ShotFired,
                                             ShotRecalled, fleet_cells, make_line, other,
                                             random_fleet)
@@ -362,7 +362,7 @@ class BattleshipConsole:
         if self.opponent == "human":
             # Hand over: to player 2 to place, or back to player 1 to shoot first.
             self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
-        if any(type(e).__name__ == "BattleBegins" for e in events):
+        if any(isinstance(e, BattleBegins) for e in events):
             reply.say(f"Battle begins. {self._first_words()}")
         return reply
 
