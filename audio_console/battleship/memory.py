@@ -136,7 +136,7 @@ class BoardMemory:
         intact = sum(len(p.cells()) - len(self.damage.get(s, ())) for s, p in self.fleet.items())
         total = sum(len(p.cells()) for p in self.fleet.values())
         return [
-            f"Shots: {len(self.shots)} called, {hits} hits. Enemy ships vaporized: "
+            f"Shots: {len(self.shots)} called, {hits} hit{'' if hits == 1 else 's'}. Enemy ships vaporized: "
             f"{len(self.enemy_vaporized)} of {len(SHIP_NAMES)}: {join_words(self.enemy_vaporized)}.",
             f"Your fleet: {intact} of {total} holes unhit; vaporized: {join_words(self.own_vaporized)}; "
             f"enemy calls at you: {len(self.enemy_shots)}.",
