@@ -36,6 +36,30 @@ def pct(a: int, b: int) -> str:
     return f"{100.0 * a / b:5.1f}%" if b else "    - "
 
 
+def voice_family(speaker: str) -> str:
+    return speaker.split(":")[0] if ":" in speaker else "none"
+
+
+def print_voices(results: list[dict]) -> None:
+    """Commands right per voice family and degradation (console, naive in brackets),
+    and the same for the natural-sounding voices alone (flite, hibari): espeak-ng's
+    robotic voices are the hardest, and a real speaker is closer to the others."""
+    groups = {"espeak": {"espeak"}, "flite": {"flite"}, "hibari": {"hibari"},
+              "natural (flite+hibari)": {"flite", "hibari"}, "all voices": {"espeak", "flite", "hibari"}}
+    hows = list(dict.fromkeys(r["degradation"] for r in results))
+    print("commands right by voice, console (naive):")
+    print(f"{'voices':<23} " + " ".join(f"{h:>13}" for h in hows + ["all"]))
+    for name, families in groups.items():
+        cells = []
+        for how in hows + ["all"]:
+            rs = [r for r in results if r["expected"] and voice_family(r["speaker"]) in families
+                  and (how == "all" or r["degradation"] == how)]
+            right = sum(r["command"] == r["expected"] for r in rs)
+            naive = sum(r["naive"] == r["expected"] for r in rs)
+            cells.append(f"{pct(right, len(rs)).strip():>6} ({pct(naive, len(rs)).strip():>5})" if rs else "-")
+        print(f"{name:<23} " + " ".join(f"{c:>13}" for c in cells))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="corpus")
@@ -120,6 +144,7 @@ def main(argv=None) -> int:
           f"wrong: a wrong command acted on without asking; FA: out-of-grammar speech or noise acted on "
           f"(FA+c: or asked about). Rejects per degradation: {stats[next(iter(stats))]['rejects'] if stats else 0}. "
           f"Wall time {elapsed:.0f} s.")
+    print_voices(results)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

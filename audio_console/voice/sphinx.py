@@ -18,6 +18,7 @@ import math
 import os
 import time
 
+from audio_console.voice import frontend
 from audio_console.voice.recognizer import Decoded, RecognizerError
 
 # Pronunciations for grammar words the CMU dictionary lacks (CMU phone set); the
@@ -205,10 +206,19 @@ class SphinxRecognizer:
         evidence = (1.0 - garbage_share) if agree else 0.0
         if margin is not None:   # how much better the heard phrase fits than its best rival
             evidence *= margin_confidence(margin)
+        second = None
+        if evidence > SECOND_OPINION_CAP:
+            # Sure enough to act on without asking: only if a noise-reduced copy of the
+            # audio decodes to the same command (in babble the first decode is often
+            # sure of a wrong command; the copy rarely makes the same mistake).
+            second, _ = self._run("grammar", frontend.to_pcm(frontend.denoise(frontend.to_float(pcm))))
+            second_command = self.grammar.parse(second) if second else None
+            if second_command is None or second_command.text != command.text:
+                evidence = min(evidence, SECOND_OPINION_CAP)
         words = [(w, evidence) for w in text.split()]
         return Decoded(text, words=words, seconds=time.perf_counter() - started,
                        detail={"guarded": guarded_text, "garbage_share": round(garbage_share, 3),
-                               "agree": agree, "rival": rival_text,
+                               "agree": agree, "rival": rival_text, "second": second,
                                "margin": None if margin is None else round(margin, 2)})
 
 
@@ -217,6 +227,9 @@ class SphinxRecognizer:
 MARGIN_MIDPOINT = 1.5
 MARGIN_SCALE = 0.6
 DISAGREE_MARGIN = -1.0
+# Evidence at most this (below any accept threshold, above the reject floor: the
+# player is asked) when the noise-reduced second opinion hears another command.
+SECOND_OPINION_CAP = 0.45
 
 
 def margin_confidence(margin: float) -> float:
