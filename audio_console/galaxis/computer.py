@@ -1,0 +1,275 @@
+"""A computer team for Galaxis, at three levels.
+
+1  random: any point that may still hide a ship and was not queried.
+2  greedy: the query whose answer tells the most (expected information, one step).
+3  strong: a certain ship first; otherwise it weighs information against the chance
+   of finding a ship outright (every ship must be queried once anyway, so a likely
+   ship is cheap), looks two answers ahead on a shortlist, and solves the end game
+   exactly when few placements are left.
+
+A player sees only its own team's Deduction (what that team has heard), so it can
+never use the other team's secrets. Its choices are deterministic: any randomness
+comes from a random.Random seeded from (seed, team, move number).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer
+from audio_console.galaxis.deduction import (FOUND, N_CODES, Deduction, _answer_counts,
+                                             index_of)
+
+LEVELS = (1, 2, 3)
+LEVEL_NAMES = {1: "random", 2: "greedy", 3: "strong"}
+
+
+def move_rng(seed: int, team: int, move: int) -> random.Random:
+    """The RNG for one decision: the same seed, team and move always give the same one."""
+    return random.Random(f"galaxis-computer:{seed}:{team}:{move}")
+
+
+# --- the three ways to choose --------------------------------------------------------
+
+def choose_random(deduction: Deduction, rng: random.Random, avoid=frozenset()) -> Point:
+    candidates = [p for p in deduction.candidates() if p not in avoid] or deduction.candidates()
+    return rng.choice(candidates)
+
+
+def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=frozenset()) -> Point:
+    """One-step greedy: the most expected information; ties to the likelier ship."""
+    candidates = [p for p in deduction.candidates() if p not in avoid] or deduction.candidates()
+    information, _ = deduction.scores()
+    probabilities = deduction.probabilities()
+    return max(candidates, key=lambda p: (round(float(information[index_of(p)]), 9),
+                                          float(probabilities[index_of(p)]), -index_of(p)))
+
+
+# Level 3's weight of a ship's chance against a bit of information: one query of
+# information is worth about SHIP_WEIGHT bits less than finding a ship with it.
+SHIP_WEIGHT = 1.0
+SHORTLIST = 6          # candidates examined two answers deep
+EXACT_BELOW = 12       # placements left at which the end game is solved exactly
+MEMORY = 4096          # decisions remembered
+
+
+def _scores(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    shares = counts / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logs = np.where(shares > 0, np.log2(np.where(shares > 0, shares, 1.0)), 0.0)
+    information = -(shares * logs).sum(axis=1)
+    return information, shares[:, FOUND]
+
+
+def _open_points(table: np.ndarray, alive: np.ndarray, queried: np.ndarray,
+                 counts: np.ndarray) -> np.ndarray:
+    """Indices of points not queried and possibly a ship."""
+    return np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
+
+
+def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
+    """Expected cost of each query whose answer counts are the rows of `counts`,
+    valuing each answer's outcome with _estimate."""
+    counts = counts.astype(np.float64)
+    lefts = np.full(N_CODES, left, dtype=np.float64)
+    lefts[FOUND] -= 1
+    with np.errstate(divide="ignore"):
+        logs = np.where(counts > 1, np.log2(np.maximum(counts, 1.0)), 0.0)
+    est = lefts + logs / (2.0 + SHIP_WEIGHT)
+    return 1.0 + (counts * est).sum(axis=1) / n
+
+
+def _estimate(n: int, left: int) -> float:
+    """A rough cost to finish from n placements with `left` ships unfound."""
+    if n <= 1:
+        return float(left)
+    return left + math.log2(n) / (2.0 + SHIP_WEIGHT)
+
+
+class StrongChooser:
+    """Level 3. Stateless between calls; works on index arrays, not Deduction copies."""
+
+    def __init__(self, shortlist: int = SHORTLIST, exact_below: int = EXACT_BELOW):
+        self.shortlist = shortlist
+        self.exact_below = exact_below
+        # The same knowledge always gives the same choice, and the first moves of every
+        # game pass through the same few states, so remember recent decisions.
+        self._memory: OrderedDict = OrderedDict()
+
+    def choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
+        key = (frozenset(deduction.heard.items()), frozenset(deduction.known_empty),
+               frozenset(deduction.known_ships), frozenset(avoid))
+        if key in self._memory:
+            self._memory.move_to_end(key)
+            return self._memory[key]
+        point = self._choose(deduction, avoid)
+        self._memory[key] = point
+        if len(self._memory) > MEMORY:
+            self._memory.popitem(last=False)
+        return point
+
+    def _choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
+        table = deduction.table
+        alive = deduction.alive if deduction.alive is not None else np.arange(deduction.count, dtype=np.int32)
+        queried = np.zeros(len(ALL_POINTS), dtype=bool)
+        for p in deduction.heard:
+            queried[index_of(p)] = True
+        for p in avoid:
+            queried[index_of(p)] = True
+        left = SHIPS - len(deduction.found)
+        counts = deduction.counts()
+        n = deduction.count
+        candidates = _open_points(table, alive, queried, counts)
+        if len(candidates) == 0:     # everything left to query is avoided: ignore `avoid`
+            return choose_greedy(deduction)
+        certain = candidates[counts[candidates, FOUND] == n]
+        if len(certain):
+            return ALL_POINTS[int(certain[0])]
+        if n <= self.exact_below:
+            best, _ = _exact(table, tuple(int(i) for i in alive), tuple(np.flatnonzero(queried)), left)
+            return ALL_POINTS[best]
+        information, chance = _scores(counts.astype(np.float64), n)
+        value = information + SHIP_WEIGHT * chance
+        order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
+        best_point, best_cost = None, math.inf
+        for p in order[: self.shortlist]:
+            cost = self._two_step(table, alive, queried, int(p), left)
+            if cost < best_cost - 1e-9:
+                best_point, best_cost = int(p), cost
+        return ALL_POINTS[best_point]
+
+    def _two_step(self, table, alive, queried, p, left) -> float:
+        """Expected cost of querying p, then the best one-step-valued query after each answer."""
+        row = table[p, alive]
+        n = len(alive)
+        total = 0.0
+        after = queried.copy()
+        after[p] = True
+        for code in np.flatnonzero(np.bincount(row.view(np.uint8), minlength=N_CODES)):
+            child = alive[row == code]
+            m = len(child)
+            child_left = left - (code == FOUND)
+            if child_left == 0:
+                continue
+            if m == 1:
+                total += m * child_left
+                continue
+            counts = _answer_counts(table, child)
+            candidates = _open_points(table, child, after, counts)
+            if np.any(counts[candidates, FOUND] == m):
+                # a certain ship: take it (costs 1, changes nothing else)
+                total += m * (1 + _estimate(m, child_left - 1))
+                continue
+            best = float(np.min(_one_step_costs(counts[candidates], m, child_left)))
+            total += m * best
+        return 1.0 + total / n
+
+
+def _exact_solver(table: np.ndarray):
+    """Minimum expected queries to find every ship, for a small set of placements."""
+    memo: dict = {}
+
+    def solve(alive: tuple[int, ...], queried: frozenset, left: int) -> tuple[int, float]:
+        if left == 0:
+            return -1, 0.0
+        if len(alive) == 1:
+            ships = [int(s) for s in _placement_points(alive[0]) if s not in queried]
+            return ships[0], float(len(ships))
+        key = (alive, queried)
+        if key in memo:
+            return memo[key]
+        block = table[:, list(alive)]
+        n = len(alive)
+        best_point, best_cost = -1, math.inf
+        for p in range(len(ALL_POINTS)):
+            if p in queried:
+                continue
+            row = block[p]
+            if not np.any(row == FOUND):
+                continue
+            codes = np.unique(row)
+            if len(codes) == 1 and codes[0] != FOUND:
+                continue
+            cost = 1.0
+            for code in codes:
+                child = tuple(a for a, r in zip(alive, row) if r == code)
+                _, c = solve(child, queried | {p}, left - (code == FOUND))
+                cost += len(child) / n * c
+                if cost >= best_cost:
+                    break
+            if cost < best_cost - 1e-12:
+                best_point, best_cost = p, cost
+        memo[key] = (best_point, best_cost)
+        return best_point, best_cost
+
+    return solve
+
+
+@lru_cache(maxsize=None)
+def _solver():
+    from audio_console.galaxis.deduction import answer_table
+    return _exact_solver(answer_table())
+
+
+def _exact(table, alive, queried, left):
+    solve = _solver()
+    point, cost = solve(tuple(sorted(alive)), frozenset(queried), left)
+    return point, cost
+
+
+def _placement_points(i: int) -> np.ndarray:
+    from audio_console.galaxis.deduction import placements
+    return placements()[i]
+
+
+# --- the team ------------------------------------------------------------------------
+
+@dataclass
+class ComputerTeam:
+    """One computer team: its level, its seed and which team it plays."""
+    level: int = 3
+    seed: int = 0
+    team: int = 2
+
+    def __post_init__(self):
+        if self.level not in LEVELS:
+            raise ValueError(f"level {self.level} does not exist; choose 1, 2 or 3")
+        self._strong = StrongChooser()
+
+    def choose_query(self, deduction: Deduction, move: int, avoid=frozenset()) -> Point:
+        """The next point to query, from this team's own deduction only. `avoid`:
+        points it would rather not query (option 3: its own stored ships)."""
+        rng = move_rng(self.seed, self.team, move)
+        avoid = frozenset(avoid)
+        if self.level == 1:
+            return choose_random(deduction, rng, avoid)
+        if self.level == 2:
+            return choose_greedy(deduction, rng, avoid)
+        return self._strong.choose(deduction, avoid)
+
+    def store_positions(self) -> list[Point]:
+        """Four positions to store for the other team (option 3)."""
+        rng = move_rng(self.seed, self.team, -1)
+        return sorted(rng.sample(ALL_POINTS, SHIPS))
+
+
+# --- playing a whole board (benchmarks and tests) -------------------------------------------
+
+def random_board(rng: random.Random) -> list[Point]:
+    return rng.sample(ALL_POINTS, SHIPS)
+
+
+def play_board(choose, ships, limit: int = 63) -> int:
+    """Queries `choose(deduction, move)` needs to find all four `ships` (option 2)."""
+    deduction = Deduction()
+    for move in range(1, limit + 1):
+        point = choose(deduction, move)
+        deduction.observe(point, answer(point, ships))
+        if deduction.finished():
+            return move
+    raise RuntimeError("no solution within the query limit")
