@@ -55,6 +55,7 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 SHIP_WEIGHT = 1.0
 SHORTLIST = 6          # candidates examined two answers deep
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
+ANY_BUOY = False
 MEMORY = 4096          # decisions remembered
 
 
@@ -68,8 +69,12 @@ def _scores(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _open_points(table: np.ndarray, alive: np.ndarray, queried: np.ndarray,
                  counts: np.ndarray) -> np.ndarray:
-    """Indices of points not queried and possibly a ship."""
-    return np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
+    """Indices of points not queried and possibly a ship; with ANY_BUOY also the
+    empty points whose answer is still uncertain (they are buoys all the same)."""
+    possible = counts[:, FOUND] > 0
+    if ANY_BUOY:
+        possible |= (counts > 0).sum(axis=1) > 1
+    return np.flatnonzero(possible & ~queried)
 
 
 def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
@@ -97,21 +102,11 @@ class StrongChooser:
     def __init__(self, shortlist: int = SHORTLIST, exact_below: int = EXACT_BELOW):
         self.shortlist = shortlist
         self.exact_below = exact_below
-        # The same knowledge always gives the same choice, and the first moves of every
-        # game pass through the same few states, so remember recent decisions.
-        self._memory: OrderedDict = OrderedDict()
+        self._memory = Memo()
 
     def choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
-        key = (frozenset(deduction.heard.items()), frozenset(deduction.known_empty),
-               frozenset(deduction.known_ships), frozenset(avoid))
-        if key in self._memory:
-            self._memory.move_to_end(key)
-            return self._memory[key]
-        point = self._choose(deduction, avoid)
-        self._memory[key] = point
-        if len(self._memory) > MEMORY:
-            self._memory.popitem(last=False)
-        return point
+        avoid = frozenset(avoid)
+        return self._memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
     def _choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
         table = deduction.table
@@ -136,7 +131,7 @@ class StrongChooser:
         information, chance = _scores(counts.astype(np.float64), n)
         value = information + SHIP_WEIGHT * chance
         order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
-        best_point, best_cost = None, math.inf
+        best_point, best_cost = int(order[0]), math.inf
         for p in order[: self.shortlist]:
             cost = self._two_step(table, alive, queried, int(p), left)
             if cost < best_cost - 1e-9:
@@ -190,7 +185,7 @@ def _exact_solver(table: np.ndarray):
             if p in queried:
                 continue
             row = block[p]
-            if not np.any(row == FOUND):
+            if not ANY_BUOY and not np.any(row == FOUND):
                 continue
             codes = np.unique(row)
             if len(codes) == 1 and codes[0] != FOUND:
@@ -229,6 +224,33 @@ def _placement_points(i: int) -> np.ndarray:
 
 # --- the team ------------------------------------------------------------------------
 
+class Memo:
+    """Remembers recent decisions by knowledge state. A choice depends only on what
+    the team has heard, and every game opens through the same few states."""
+
+    def __init__(self, size: int = MEMORY):
+        self.size = size
+        self._seen: OrderedDict = OrderedDict()
+
+    def get(self, deduction: Deduction, avoid: frozenset, compute) -> Point:
+        key = (frozenset(deduction.heard.items()), frozenset(deduction.known_empty),
+               frozenset(deduction.known_ships), avoid)
+        if key in self._seen:
+            self._seen.move_to_end(key)
+            return self._seen[key]
+        point = compute()
+        self._seen[key] = point
+        if len(self._seen) > self.size:
+            self._seen.popitem(last=False)
+        return point
+
+
+@dataclass(frozen=True)
+class Choice:
+    point: Point
+    caution: bool = False     # option 3: "Caution! Spaceship!" before querying an own position
+
+
 @dataclass
 class ComputerTeam:
     """One computer team: its level, its seed and which team it plays."""
@@ -240,17 +262,32 @@ class ComputerTeam:
         if self.level not in LEVELS:
             raise ValueError(f"level {self.level} does not exist; choose 1, 2 or 3")
         self._strong = StrongChooser()
+        self._greedy = Memo()
+
+    @property
+    def name(self) -> str:
+        return f"computer level {self.level} ({LEVEL_NAMES[self.level]})"
 
     def choose_query(self, deduction: Deduction, move: int, avoid=frozenset()) -> Point:
         """The next point to query, from this team's own deduction only. `avoid`:
         points it would rather not query (option 3: its own stored ships)."""
-        rng = move_rng(self.seed, self.team, move)
         avoid = frozenset(avoid)
         if self.level == 1:
-            return choose_random(deduction, rng, avoid)
+            return choose_random(deduction, move_rng(self.seed, self.team, move), avoid)
         if self.level == 2:
-            return choose_greedy(deduction, rng, avoid)
+            return self._greedy.get(deduction, avoid, lambda: choose_greedy(deduction, None, avoid))
         return self._strong.choose(deduction, avoid)
+
+    def choose(self, deduction: Deduction, move: int, own_ships=()) -> Choice:
+        """Option 3: keep off its own stored positions, unless one of them is certainly
+        also a target; then say "Caution! Spaceship!" and query it."""
+        own = frozenset(own_ships)
+        if self.level > 1:
+            for point in deduction.certain_ships():
+                if point in own and point not in deduction.heard:
+                    return Choice(point, caution=True)
+        point = self.choose_query(deduction, move, avoid=own)
+        return Choice(point, caution=point in own)
 
     def store_positions(self) -> list[Point]:
         """Four positions to store for the other team (option 3)."""

@@ -275,11 +275,19 @@ class Deduction:
 
 
 def _answer_counts(table: np.ndarray, alive: np.ndarray | None) -> np.ndarray:
-    """(63, 6) counts of each answer code per buoy among the live placements."""
-    rows = table if alive is None else table[:, alive]
+    """(63, 6) counts of each answer code per buoy among the live placements.
+
+    Compare-and-count per code is several times faster than np.bincount here, which
+    would widen every int8 to a machine word first; np.take gathers faster than
+    fancy indexing."""
+    rows = table if alive is None else np.take(table, alive, axis=1)
+    n = rows.shape[1]
     counts = np.empty((N_POINTS, N_CODES), dtype=np.int64)
     for p in range(N_POINTS):
-        counts[p] = np.bincount(rows[p].view(np.uint8), minlength=N_CODES)[:N_CODES]
+        row = rows[p]
+        for code in range(N_CODES - 1):
+            counts[p, code] = np.count_nonzero(row == code)
+        counts[p, N_CODES - 1] = n - counts[p, :N_CODES - 1].sum()
     return counts
 
 
