@@ -1,6 +1,7 @@
 """A computer team for Galaxis, at three levels.
 
-1  random: any point that may still hide a ship and was not queried.
+1  beginner: rules points out the rulebook's way (beams of a 0 answer; a buoy whose
+   sighted ships are all found) and picks at random among the rest.
 2  greedy: the query whose answer tells the most (expected information, one step).
 3  strong: a certain ship first; otherwise it weighs information against the chance
    of finding a ship outright (every ship must be queried once anyway, so a likely
@@ -21,12 +22,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer
+from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
 from audio_console.galaxis.deduction import (FOUND, N_CODES, Deduction, _answer_counts,
                                              index_of)
 
 LEVELS = (1, 2, 3)
-LEVEL_NAMES = {1: "random", 2: "greedy", 3: "strong"}
+LEVEL_NAMES = {1: "beginner", 2: "greedy", 3: "strong"}
 
 
 def move_rng(seed: int, team: int, move: int) -> random.Random:
@@ -36,8 +37,30 @@ def move_rng(seed: int, team: int, move: int) -> random.Random:
 
 # --- the three ways to choose --------------------------------------------------------
 
+def rulebook_empty(deduction: Deduction) -> set[Point]:
+    """The info pegs a beginner places by the rulebook's two rules: every beam of a
+    buoy that answered 0 is empty; when a buoy's answer equals the found ships on
+    distinct beams of it, its other beams are empty."""
+    found = deduction.found
+    empty: set[Point] = set()
+    for buoy, code in deduction.heard.items():
+        if code == FOUND:
+            continue
+        rays = beams(buoy)
+        seen = [ray for ray in rays if any(p in found for p in ray)]
+        if code == len(seen):
+            for ray in rays:
+                if ray not in seen:
+                    empty.update(ray)
+    return empty
+
+
 def choose_random(deduction: Deduction, rng: random.Random, avoid=frozenset()) -> Point:
-    candidates = [p for p in deduction.candidates() if p not in avoid] or deduction.candidates()
+    """Level 1, a beginner: at random among the points the rulebook's evaluation
+    leaves open (it does not combine answers the way the deduction does)."""
+    empty = rulebook_empty(deduction) | deduction.known_empty
+    open_points = [p for p in ALL_POINTS if p not in deduction.heard and p not in empty]
+    candidates = [p for p in open_points if p not in avoid] or open_points
     return rng.choice(candidates)
 
 
