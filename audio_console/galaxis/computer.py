@@ -75,10 +75,11 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 
 # Level 3's weight of a ship's chance against a bit of information: one query of
 # information is worth about SHIP_WEIGHT bits less than finding a ship with it.
-SHIP_WEIGHT = 1.0
+SHIP_WEIGHT = 2.5
 SHORTLIST = 6          # candidates examined two answers deep
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
 ANY_BUOY = False
+ANY_BUOY_EXACT = False
 MEMORY = 4096          # decisions remembered
 
 
@@ -106,17 +107,26 @@ def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
     counts = counts.astype(np.float64)
     lefts = np.full(N_CODES, left, dtype=np.float64)
     lefts[FOUND] -= 1
-    with np.errstate(divide="ignore"):
-        logs = np.where(counts > 1, np.log2(np.maximum(counts, 1.0)), 0.0)
-    est = lefts + logs / (2.0 + SHIP_WEIGHT)
+    est = lefts + _overhead(counts)
     return 1.0 + (counts * est).sum(axis=1) / n
 
 
+# Queries beyond the ships themselves, measured on this solver's own games: about
+# OVERHEAD_SLOPE per bit of uncertainty plus OVERHEAD_BASE while more than one
+# placement is left (scripts/bench_galaxis.py keeps it honest).
+OVERHEAD_SLOPE = 0.39
+OVERHEAD_BASE = 0.22
+
+
+def _overhead(n) -> np.ndarray:
+    n = np.asarray(n, dtype=np.float64)
+    with np.errstate(divide="ignore"):
+        return np.where(n > 1, OVERHEAD_BASE + OVERHEAD_SLOPE * np.log2(np.maximum(n, 1.0)), 0.0)
+
+
 def _estimate(n: int, left: int) -> float:
-    """A rough cost to finish from n placements with `left` ships unfound."""
-    if n <= 1:
-        return float(left)
-    return left + math.log2(n) / (2.0 + SHIP_WEIGHT)
+    """The expected cost to finish from n placements with `left` ships unfound."""
+    return float(left + _overhead(n))
 
 
 class StrongChooser:
@@ -188,56 +198,80 @@ class StrongChooser:
         return 1.0 + total / n
 
 
-def _exact_solver(table: np.ndarray):
-    """Minimum expected queries to find every ship, for a small set of placements."""
-    memo: dict = {}
+class ExactSolver:
+    """Fewest expected queries to find every ship, searched exhaustively for a small
+    set of placements (the end game). Branch and bound: queries are tried best-first
+    by the one-step estimate, and a query is dropped as soon as its cost so far plus
+    the ships still to find in each answer's branch cannot beat the best one."""
 
-    def solve(alive: tuple[int, ...], queried: frozenset, left: int) -> tuple[int, float]:
+    def __init__(self, table: np.ndarray, memory: int = 200_000):
+        self.table = table
+        self.memory = memory
+        self.memo: dict = {}
+
+    def best(self, alive, queried, left: int) -> tuple[int, float]:
+        if len(self.memo) > self.memory:
+            self.memo.clear()
+        return self._solve(tuple(sorted(int(a) for a in alive)), frozenset(int(q) for q in queried), left)
+
+    def _solve(self, alive: tuple[int, ...], queried: frozenset, left: int) -> tuple[int, float]:
         if left == 0:
             return -1, 0.0
         if len(alive) == 1:
-            ships = [int(s) for s in _placement_points(alive[0]) if s not in queried]
+            ships = [int(s) for s in _placement_points(alive[0]) if int(s) not in queried]
             return ships[0], float(len(ships))
         key = (alive, queried)
-        if key in memo:
-            return memo[key]
-        block = table[:, list(alive)]
+        if key in self.memo:
+            return self.memo[key]
         n = len(alive)
-        best_point, best_cost = -1, math.inf
-        for p in range(len(ALL_POINTS)):
-            if p in queried:
-                continue
+        block = self.table[:, list(alive)]
+        counts = (block[:, :, None] == np.arange(N_CODES)).sum(axis=1)
+        usable = np.ones(len(ALL_POINTS), dtype=bool)
+        usable[list(queried)] = False
+        certain = np.flatnonzero(usable & (counts[:, FOUND] == n))
+        if len(certain):        # a certain ship costs one query whenever it is taken
+            p = int(certain[0])
+            _, cost = self._solve(alive, queried | {p}, left - 1)
+            result = (p, 1.0 + cost)
+            self.memo[key] = result
+            return result
+        # Worth asking: may be a ship, or (ANY_BUOY) an empty buoy with an uncertain answer.
+        if not ANY_BUOY_EXACT:
+            usable &= counts[:, FOUND] > 0
+        usable &= (counts > 0).sum(axis=1) > 1
+        options = np.flatnonzero(usable)
+        order = options[np.argsort(_one_step_costs(counts[options], n, left), kind="stable")]
+        best_point, best_cost = int(order[0]), math.inf
+        for p in order:
+            p = int(p)
             row = block[p]
-            if not ANY_BUOY and not np.any(row == FOUND):
+            codes = [c for c in range(N_CODES) if counts[p, c]]
+            bound = 1.0 + sum(counts[p, c] * (left - (c == FOUND)) for c in codes) / n
+            if bound >= best_cost - 1e-12:
                 continue
-            codes = np.unique(row)
-            if len(codes) == 1 and codes[0] != FOUND:
-                continue
-            cost = 1.0
-            for code in codes:
-                child = tuple(a for a, r in zip(alive, row) if r == code)
-                _, c = solve(child, queried | {p}, left - (code == FOUND))
-                cost += len(child) / n * c
-                if cost >= best_cost:
+            cost = bound
+            for c in codes:
+                child = tuple(a for a, r in zip(alive, row) if r == c)
+                child_left = left - (c == FOUND)
+                _, child_cost = self._solve(child, queried | {p}, child_left)
+                cost += len(child) / n * (child_cost - child_left)
+                if cost >= best_cost - 1e-12:
                     break
             if cost < best_cost - 1e-12:
                 best_point, best_cost = p, cost
-        memo[key] = (best_point, best_cost)
-        return best_point, best_cost
-
-    return solve
+        result = (best_point, best_cost)
+        self.memo[key] = result
+        return result
 
 
 @lru_cache(maxsize=None)
-def _solver():
+def _solver() -> ExactSolver:
     from audio_console.galaxis.deduction import answer_table
-    return _exact_solver(answer_table())
+    return ExactSolver(answer_table())
 
 
 def _exact(table, alive, queried, left):
-    solve = _solver()
-    point, cost = solve(tuple(sorted(alive)), frozenset(queried), left)
-    return point, cost
+    return _solver().best(alive, queried, left)
 
 
 def _placement_points(i: int) -> np.ndarray:
