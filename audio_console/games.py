@@ -30,22 +30,40 @@ class GameInfo:
 
 
 def _galaxis_create(options: dict, seed: int, settings: Settings, now: float):
-    from audio_console.galaxis.console import GalaxisConsole
-    return GalaxisConsole(option=options.get("option", 2), seed=seed,
-                          time_limit=options.get("time_limit"), settings=settings, now=now)
+    # The deduction assistant, computer team and practice modes (docs/deduction.md).
+    from audio_console.galaxis.assistant import AssistedConsole
+    from audio_console.galaxis.practice import create_practice
+    if options.get("practice"):
+        return create_practice(options["practice"], seed)
+    return AssistedConsole(option=options.get("option", 2), seed=seed,
+                           time_limit=options.get("time_limit"), settings=settings, now=now,
+                           opponent=options.get("opponent") or "human",
+                           level=options.get("level") or 3)
 
 
 def _galaxis_options(args: argparse.Namespace) -> dict:
-    return {"option": args.option or 2, "time_limit": args.time_limit}
+    return {"option": args.option or 2, "time_limit": args.time_limit,
+            "opponent": getattr(args, "opponent", None), "level": getattr(args, "level", None),
+            "practice": getattr(args, "practice", None)}
 
 
 GAMES: dict[str, GameInfo] = {
     "galaxis": GameInfo(
         "galaxis", "Galaxis", _galaxis_create, _galaxis_options,
         questions=[
+            Question("practice", "Play, or practise? Say play, ear training, long ear training, "
+                     "or tutorial.",
+                     [("play", None), ("ear training", "ear"), ("long ear training", "ear-long"),
+                      ("tutorial", "tutorial")]),
             Question("option", "Which option? One: two teams hunt the same ships. "
                      "Two: one player alone. Three: each team hides ships for the other.",
-                     [("one", 1), ("two", 2), ("three", 3)]),
+                     [("one", 1), ("two", 2), ("three", 3)], ask_if=lambda a: not a.get("practice")),
+            Question("opponent", "Team 2: another player, or the computer? Say player or computer.",
+                     [("player", "human"), ("computer", "computer")],
+                     ask_if=lambda a: a.get("option") in (1, 3)),
+            Question("level", "Computer level? One: beginner. Two: greedy. Three: strong.",
+                     [("one", 1), ("two", 2), ("three", 3)],
+                     ask_if=lambda a: a.get("opponent") == "computer"),
             Question("time_limit", "A time limit of 60 seconds a turn? Yes or no.",
                      [("yes", 60.0), ("no", None)], ask_if=lambda a: a.get("option") in (1, 3)),
         ]),

@@ -78,6 +78,8 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 SHIP_WEIGHT = 2.5
 SHORTLIST = 6          # candidates examined two answers deep
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
+DEEP = 3               # choices searched ahead while many placements are left
+DEEP_ABOVE = 50_000    # ... that is, above this many (the same few states open every game)
 ANY_BUOY = False
 ANY_BUOY_EXACT = False
 MEMORY = 4096          # decisions remembered
@@ -147,55 +149,74 @@ class StrongChooser:
         queried = np.zeros(len(ALL_POINTS), dtype=bool)
         for p in deduction.heard:
             queried[index_of(p)] = True
+        avoided = np.zeros(len(ALL_POINTS), dtype=bool)
         for p in avoid:
-            queried[index_of(p)] = True
+            avoided[index_of(p)] = True
         left = SHIPS - len(deduction.found)
         counts = deduction.counts()
         n = deduction.count
+        # `avoid` is a wish, not knowledge: plans may still count on querying those
+        # points later; only the query made now keeps off them (if it can).
         candidates = _open_points(table, alive, queried, counts)
-        if len(candidates) == 0:     # everything left to query is avoided: ignore `avoid`
-            return choose_greedy(deduction)
+        preferred = candidates[~avoided[candidates]]
+        if len(preferred):
+            candidates = preferred
         certain = candidates[counts[candidates, FOUND] == n]
         if len(certain):
             return ALL_POINTS[int(certain[0])]
         if n <= self.exact_below:
-            best, _ = _exact(table, tuple(int(i) for i in alive), tuple(np.flatnonzero(queried)), left)
-            return ALL_POINTS[best]
+            best, _ = _exact(table, alive, np.flatnonzero(queried), left)
+            if not avoided[best]:
+                return ALL_POINTS[best]
+        depth = DEEP if n >= DEEP_ABOVE else 2
+        best_point, _ = self._best(table, alive, queried, left, counts, candidates, depth)
+        return ALL_POINTS[best_point]
+
+    def _shortlist(self, counts: np.ndarray, n: int, candidates: np.ndarray, size: int) -> np.ndarray:
+        """The candidates worth a deeper look: most information, a likely ship counting extra."""
         information, chance = _scores(counts.astype(np.float64), n)
         value = information + SHIP_WEIGHT * chance
         order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
-        best_point, best_cost = int(order[0]), math.inf
-        for p in order[: self.shortlist]:
-            cost = self._two_step(table, alive, queried, int(p), left)
+        return order[:size]
+
+    def _best(self, table, alive, queried, left, counts, candidates, depth) -> tuple[int, float]:
+        best_point, best_cost = -1, math.inf
+        for p in self._shortlist(counts, len(alive), candidates, self.shortlist):
+            cost = self._query_cost(table, alive, queried, int(p), left, depth)
             if cost < best_cost - 1e-9:
                 best_point, best_cost = int(p), cost
-        return ALL_POINTS[best_point]
+        return best_point, best_cost
 
-    def _two_step(self, table, alive, queried, p, left) -> float:
-        """Expected cost of querying p, then the best one-step-valued query after each answer."""
+    def _query_cost(self, table, alive, queried, p, left, depth) -> float:
+        """Expected queries to finish if p is queried now and `depth - 1` more choices
+        are searched after it (the last by the one-step estimate)."""
         row = table[p, alive]
         n = len(alive)
-        total = 0.0
         after = queried.copy()
         after[p] = True
+        total = 0.0
         for code in np.flatnonzero(np.bincount(row.view(np.uint8), minlength=N_CODES)):
             child = alive[row == code]
-            m = len(child)
-            child_left = left - (code == FOUND)
-            if child_left == 0:
-                continue
-            if m == 1:
-                total += m * child_left
-                continue
-            counts = _answer_counts(table, child)
-            candidates = _open_points(table, child, after, counts)
-            if np.any(counts[candidates, FOUND] == m):
-                # a certain ship: take it (costs 1, changes nothing else)
-                total += m * (1 + _estimate(m, child_left - 1))
-                continue
-            best = float(np.min(_one_step_costs(counts[candidates], m, child_left)))
-            total += m * best
+            total += len(child) * self._cost(table, child, after, left - (code == FOUND), depth - 1)
         return 1.0 + total / n
+
+    def _cost(self, table, alive, queried, left, depth) -> float:
+        """Expected queries to finish from a position (searched `depth` choices deep)."""
+        m = len(alive)
+        if left == 0:
+            return 0.0
+        if m == 1:
+            return float(left)
+        if m <= self.exact_below:
+            return _exact(table, alive, np.flatnonzero(queried), left)[1]
+        counts = _answer_counts(table, alive)
+        candidates = _open_points(table, alive, queried, counts)
+        if np.any(counts[candidates, FOUND] == m):
+            # a certain ship costs one query whenever it is taken; take it now
+            return 1.0 + self._cost(table, alive, queried, left - 1, depth)
+        if depth <= 1:
+            return float(np.min(_one_step_costs(counts[candidates], m, left)))
+        return self._best(table, alive, queried, left, counts, candidates, depth)[1]
 
 
 class ExactSolver:
@@ -204,7 +225,7 @@ class ExactSolver:
     by the one-step estimate, and a query is dropped as soon as its cost so far plus
     the ships still to find in each answer's branch cannot beat the best one."""
 
-    def __init__(self, table: np.ndarray, memory: int = 200_000):
+    def __init__(self, table: np.ndarray, memory: int = 50_000):
         self.table = table
         self.memory = memory
         self.memo: dict = {}

@@ -107,16 +107,17 @@ class Suggestion:
     chance: float               # chance it is a ship
     certain_ship: bool
 
-    def reason(self, left: int) -> str:
-        """One plain sentence a player can act on."""
+    def reason(self, left: int, best: bool = True) -> str:
+        """One plain sentence a player can act on. `best`: it is the most informative."""
         name = format_point(self.point)
         if self.certain_ship:
             return f"{name} is certainly a ship: query it to find it."
         if left == 1:
             return f"only one placement is left, and {name} is one of its ships."
         share = self.expected_left / left if left else 0.0
-        return (f"{name} splits the {left:,} placements that are left best: "
-                f"its answer should leave about {self.expected_left:,.0f} "
+        head = f"{name} splits the {left:,} placements that are left best: " if best else \
+            f"of the {left:,} placements left, "
+        return (f"{head}its answer should leave about {self.expected_left:,.0f} "
                 f"({share:.0%}), and it is a ship with chance {self.chance:.0%}.")
 
 
@@ -253,14 +254,17 @@ class Deduction:
         return Suggestion(Point(*point), float(information[i]), float(expected_left[i]),
                           chance, chance >= 1.0)
 
-    def best_query(self) -> Suggestion | None:
+    def best_query(self, exclude=()) -> Suggestion | None:
         """The most informative query among the candidates; a certain ship first,
-        since it must be queried anyway and gives the turn back. None when every ship
-        has been found."""
-        candidates = self.candidates()
+        since it must be queried anyway and gives the turn back. `exclude`: points to
+        leave out unless they are certain ships (option 3: the team's own positions).
+        None when every ship has been found."""
+        probabilities = self.probabilities()
+        exclude = set(exclude)
+        candidates = [p for p in self.candidates()
+                      if p not in exclude or probabilities[index_of(p)] >= 1.0]
         if not candidates:
             return None
-        probabilities = self.probabilities()
         for point in candidates:
             if probabilities[index_of(point)] >= 1.0:
                 return self.suggestion(point)

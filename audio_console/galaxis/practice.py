@@ -441,3 +441,17 @@ def review(history, empty=(), ships=()) -> list[Message]:
     found = len(deduction.found)
     messages.append(Message(f"End of review: {found} of 4 ships found in {len(history)} queries."))
     return messages
+
+
+PRACTICE_MODES = ("ear", "ear-long", "tutorial")
+
+
+def create_practice(mode: str, seed: int):
+    """The practice console for --practice MODE."""
+    if mode == "ear":
+        return EarTraining("short", seed)
+    if mode == "ear-long":
+        return EarTraining("long", seed)
+    if mode == "tutorial":
+        return Tutorial(seed)
+    raise ValueError(f"no practice mode {mode!r}; choose ear, ear-long or tutorial")
