@@ -32,13 +32,16 @@ class GameInfo:
 def _galaxis_create(options: dict, seed: int, settings: Settings, now: float):
     # The deduction assistant, computer team and practice modes (docs/deduction.md).
     from audio_console.galaxis.assistant import AssistedConsole
-    from audio_console.galaxis.practice import create_practice
-    if options.get("practice"):
-        return create_practice(options["practice"], seed)
-    return AssistedConsole(option=options.get("option", 2), seed=seed,
+    from audio_console.galaxis.practice import PRACTICE_MODES, create_practice
+    option, opponent = options.get("option", 2), options.get("opponent")
+    practice = options.get("practice") or (option if option in PRACTICE_MODES else None)
+    if practice:
+        return create_practice(practice, seed)
+    if isinstance(option, str) and option.endswith(" computer"):   # a menu choice
+        option, opponent = int(option.split()[0]), "computer"
+    return AssistedConsole(option=option, seed=seed,
                            time_limit=options.get("time_limit"), settings=settings, now=now,
-                           opponent=options.get("opponent") or "human",
-                           level=options.get("level") or 3)
+                           opponent=opponent or "human", level=options.get("level") or 3)
 
 
 def _galaxis_options(args: argparse.Namespace) -> dict:
@@ -51,20 +54,19 @@ GAMES: dict[str, GameInfo] = {
     "galaxis": GameInfo(
         "galaxis", "Galaxis", _galaxis_create, _galaxis_options,
         questions=[
-            Question("practice", "Play, or practise? Say play, ear training, long ear training, "
-                     "or tutorial.",
-                     [("play", None), ("ear training", "ear"), ("long ear training", "ear-long"),
-                      ("tutorial", "tutorial")]),
             Question("option", "Which option? One: two teams hunt the same ships. "
-                     "Two: one player alone. Three: each team hides ships for the other.",
-                     [("one", 1), ("two", 2), ("three", 3)], ask_if=lambda a: not a.get("practice")),
-            Question("opponent", "Team 2: another player, or the computer? Say player or computer.",
-                     [("player", "human"), ("computer", "computer")],
-                     ask_if=lambda a: a.get("option") in (1, 3)),
+                     "Two: one player alone. Three: each team hides ships for the other. "
+                     "Or: one against the computer, three against the computer, demonstration, "
+                     "ear training, long ear training, tutorial.",
+                     [("one", 1), ("two", 2), ("three", 3),
+                      ("one against the computer", "1 computer"), ("three against the computer", "3 computer"),
+                      ("demonstration", "2 computer"), ("ear training", "ear"),
+                      ("long ear training", "ear-long"), ("tutorial", "tutorial")]),
             Question("level", "Computer level? One: beginner. Two: greedy. Three: strong.",
                      [("one", 1), ("two", 2), ("three", 3)],
-                     ask_if=lambda a: a.get("opponent") == "computer"),
+                     ask_if=lambda a: str(a.get("option")).endswith("computer")),
             Question("time_limit", "A time limit of 60 seconds a turn? Yes or no.",
-                     [("yes", 60.0), ("no", None)], ask_if=lambda a: a.get("option") in (1, 3)),
+                     [("yes", 60.0), ("no", None)],
+                     ask_if=lambda a: a.get("option") in (1, 3, "1 computer", "3 computer")),
         ]),
 }

@@ -20,7 +20,7 @@ from audio_console.galaxis import commands
 from audio_console.galaxis.board import DISCOVERED, Point, format_point
 from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.console import GalaxisConsole
-from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge
+from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, warm_up
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
 from audio_console.galaxis.practice import review
 from audio_console.galaxis.rules import SEARCHING, STORING
@@ -59,6 +59,7 @@ class AssistedConsole(GalaxisConsole):
     def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
                  settings=None, now: float = 0.0, opponent: str = "human", level: int = 3):
         super().__init__(option, seed, time_limit, settings, now)
+        warm_up()
         self.deductions = {team: Deduction() for team in self.core.teams}
         self.hints = {team: 0 for team in self.core.teams}
         self.auto_mark = {team: False for team in self.core.teams}

@@ -78,6 +78,8 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 SHIP_WEIGHT = 2.5
 SHORTLIST = 6          # candidates examined two answers deep
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
+EXACT_LEAVES = False   # measured: solving the lookahead's small branches exactly gains nothing
+INFO_SHORTLIST = 0     # empty points (pure buoys) added to the shortlist
 DEEP = 3               # choices searched ahead while many placements are left
 DEEP_ABOVE = 50_000    # ... that is, above this many (the same few states open every game)
 ANY_BUOY = False
@@ -131,17 +133,24 @@ def _estimate(n: int, left: int) -> float:
     return float(left + _overhead(n))
 
 
+_STRONG_MEMORY: dict = {}
+
+
 class StrongChooser:
     """Level 3. Stateless between calls; works on index arrays, not Deduction copies."""
 
     def __init__(self, shortlist: int = SHORTLIST, exact_below: int = EXACT_BELOW):
         self.shortlist = shortlist
         self.exact_below = exact_below
-        self._memory = Memo()
+
 
     def choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
         avoid = frozenset(avoid)
-        return self._memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
+        # Shared by every chooser with the same settings: the openings are the same.
+        settings = (self.shortlist, self.exact_below, SHIP_WEIGHT, OVERHEAD_SLOPE, OVERHEAD_BASE,
+                    DEEP, DEEP_ABOVE, INFO_SHORTLIST, EXACT_LEAVES)
+        memory = _STRONG_MEMORY.setdefault(settings, Memo())
+        return memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
     def _choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
         table = deduction.table
@@ -172,16 +181,26 @@ class StrongChooser:
         best_point, _ = self._best(table, alive, queried, left, counts, candidates, depth)
         return ALL_POINTS[best_point]
 
-    def _shortlist(self, counts: np.ndarray, n: int, candidates: np.ndarray, size: int) -> np.ndarray:
-        """The candidates worth a deeper look: most information, a likely ship counting extra."""
+    def _shortlist(self, counts: np.ndarray, n: int, candidates: np.ndarray, size: int,
+                   buoys: np.ndarray | None = None) -> np.ndarray:
+        """The candidates worth a deeper look: most information, a likely ship counting
+        extra; plus the best few pure buoys (`buoys`: empty points still worth asking)."""
         information, chance = _scores(counts.astype(np.float64), n)
         value = information + SHIP_WEIGHT * chance
         order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
-        return order[:size]
+        chosen = list(order[:size])
+        if buoys is not None and INFO_SHORTLIST:
+            extra = buoys[np.lexsort((buoys, -information[buoys]))]
+            chosen += [b for b in extra[:INFO_SHORTLIST] if b not in chosen]
+        return np.array(chosen, dtype=np.int64)
 
     def _best(self, table, alive, queried, left, counts, candidates, depth) -> tuple[int, float]:
         best_point, best_cost = -1, math.inf
-        for p in self._shortlist(counts, len(alive), candidates, self.shortlist):
+        buoys = None
+        if INFO_SHORTLIST:
+            unqueried = np.flatnonzero(~queried & ((counts > 0).sum(axis=1) > 1))
+            buoys = unqueried[counts[unqueried, FOUND] == 0]
+        for p in self._shortlist(counts, len(alive), candidates, self.shortlist, buoys):
             cost = self._query_cost(table, alive, queried, int(p), left, depth)
             if cost < best_cost - 1e-9:
                 best_point, best_cost = int(p), cost
@@ -207,7 +226,7 @@ class StrongChooser:
             return 0.0
         if m == 1:
             return float(left)
-        if m <= self.exact_below:
+        if EXACT_LEAVES and m <= self.exact_below:
             return _exact(table, alive, np.flatnonzero(queried), left)[1]
         counts = _answer_counts(table, alive)
         candidates = _open_points(table, alive, queried, counts)
@@ -323,6 +342,11 @@ class Memo:
         return point
 
 
+@lru_cache(maxsize=None)
+def _greedy_memory() -> Memo:
+    return Memo()
+
+
 @dataclass(frozen=True)
 class Choice:
     point: Point
@@ -340,7 +364,6 @@ class ComputerTeam:
         if self.level not in LEVELS:
             raise ValueError(f"level {self.level} does not exist; choose 1, 2 or 3")
         self._strong = StrongChooser()
-        self._greedy = Memo()
 
     @property
     def name(self) -> str:
@@ -353,7 +376,7 @@ class ComputerTeam:
         if self.level == 1:
             return choose_random(deduction, move_rng(self.seed, self.team, move), avoid)
         if self.level == 2:
-            return self._greedy.get(deduction, avoid, lambda: choose_greedy(deduction, None, avoid))
+            return _greedy_memory().get(deduction, avoid, lambda: choose_greedy(deduction, None, avoid))
         return self._strong.choose(deduction, avoid)
 
     def choose(self, deduction: Deduction, move: int, own_ships=()) -> Choice:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -76,9 +77,24 @@ def placements() -> np.ndarray:
     return flat.reshape(-1, SHIPS)
 
 
-@lru_cache(maxsize=None)
+_TABLE_LOCK = threading.Lock()
+
+
 def answer_table() -> np.ndarray:
-    """(63, 595665) int8: the code each buoy answers for each placement.
+    """(63, 595665) int8: the code each buoy answers for each placement (built once,
+    in about a second; safe to warm up from another thread)."""
+    with _TABLE_LOCK:
+        return _answer_table()
+
+
+def warm_up() -> None:
+    """Build the table in the background, so that a game starts at once."""
+    threading.Thread(target=answer_table, name="galaxis-answer-table", daemon=True).start()
+
+
+@lru_cache(maxsize=None)
+def _answer_table() -> np.ndarray:
+    """The answer table itself.
 
     A buoy's answer is the number of its beams that meet a ship (a beam counts once,
     whatever lies in its radio shadow), so it is the popcount of the OR of one bit
@@ -125,12 +141,15 @@ class Deduction:
     """The placements consistent with everything one team has heard."""
 
     def __init__(self) -> None:
-        self.table = answer_table()
         self.alive: np.ndarray | None = None       # None: every placement (no copy needed)
         self.heard: dict[Point, int] = {}           # queried point -> answer code
         self.known_empty: set[Point] = set()
         self.known_ships: set[Point] = set()
         self._stats: tuple | None = None
+
+    @property
+    def table(self) -> np.ndarray:
+        return answer_table()
 
     # -- facts ----------------------------------------------------------------------
 
@@ -177,7 +196,6 @@ class Deduction:
 
     def copy(self) -> "Deduction":
         other = Deduction.__new__(Deduction)
-        other.table = self.table
         other.alive = self.alive
         other.heard = dict(self.heard)
         other.known_empty = set(self.known_empty)
