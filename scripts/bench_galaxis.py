@@ -121,7 +121,7 @@ def strength(n_boards: int, skip_random: bool) -> None:
     boards = [random_board(random.Random(f"galaxis-board:{i}")) for i in range(n_boards)]
     teams = {level: ComputerTeam(level=level, seed=0, team=1) for level in (1, 2, 3)}
     players = [
-        ("level 1 (random possible point)", lambda i: (lambda d, m: teams[1].choose_query(d, m + 100 * i))),
+        ("level 1 (beginner)", lambda i: (lambda d, m: teams[1].choose_query(d, m + 100 * i))),
         ("level 2 (greedy, most information)", lambda i: (lambda d, m: teams[2].choose_query(d, m))),
         ("level 3 (strong)", lambda i: (lambda d, m: teams[3].choose_query(d, m))),
         ("baseline: greedy, fewest left", lambda i: greedy_fewest_left),
