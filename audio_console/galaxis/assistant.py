@@ -13,6 +13,8 @@ the other team; in option 3 every query is announced anyway.
 """
 from __future__ import annotations
 
+import threading
+
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
 from audio_console.console.base import InputError, Message, Reply
@@ -20,7 +22,7 @@ from audio_console.galaxis import commands
 from audio_console.galaxis.board import DISCOVERED, Point, format_point
 from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.console import GalaxisConsole
-from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, warm_up
+from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
 from audio_console.galaxis.practice import review
 from audio_console.galaxis.rules import SEARCHING, STORING
@@ -59,7 +61,6 @@ class AssistedConsole(GalaxisConsole):
     def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
                  settings=None, now: float = 0.0, opponent: str = "human", level: int = 3):
         super().__init__(option, seed, time_limit, settings, now)
-        warm_up()
         self.deductions = {team: Deduction() for team in self.core.teams}
         self.hints = {team: 0 for team in self.core.teams}
         self.auto_mark = {team: False for team in self.core.teams}
@@ -69,6 +70,18 @@ class AssistedConsole(GalaxisConsole):
             self.computer = ComputerTeam(level, seed, team=1 if option == 2 else 2)
         self._moves = 0
         self._assistant_replay = _replay_grammar()
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Build the answer table, and the computer's opening thoughts, in the
+        background, so that the game starts at once and the first move is quick."""
+        computer = self.computer
+
+        def work():
+            answer_table()
+            if computer is not None and computer.level == 3 and self.option == 1:
+                computer.choose_query(Deduction(), 1)     # remembered for its first move
+        threading.Thread(target=work, name="galaxis-warm-up", daemon=True).start()
 
     @property
     def demo(self) -> bool:

@@ -82,14 +82,9 @@ _TABLE_LOCK = threading.Lock()
 
 def answer_table() -> np.ndarray:
     """(63, 595665) int8: the code each buoy answers for each placement (built once,
-    in about a second; safe to warm up from another thread)."""
+    in about a second; safe to build from a background thread)."""
     with _TABLE_LOCK:
         return _answer_table()
-
-
-def warm_up() -> None:
-    """Build the table in the background, so that a game starts at once."""
-    threading.Thread(target=answer_table, name="galaxis-answer-table", daemon=True).start()
 
 
 @lru_cache(maxsize=None)
