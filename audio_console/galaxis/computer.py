@@ -75,8 +75,9 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 
 # Level 3's settings, tuned on 300 seeded boards apart from the benchmark's. The
 # shortlist ranks candidates by bits of information + SHIP_WEIGHT x chance of a ship.
-SHIP_WEIGHT = 1.0
-SHORTLIST = 10         # candidates examined two choices deep
+SHIP_WEIGHT = 2.5
+SHORTLIST = 2          # candidates examined two choices deep (more measured worse: the
+                       # estimate is rough, and the more it chooses among, the more it errs)
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
 EXACT_LEAVES = False   # measured: solving the lookahead's small branches exactly gains nothing
 INNER_SHORTLIST = 4    # candidates examined at each deeper choice
@@ -120,7 +121,7 @@ def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
 # Queries beyond the ships themselves, measured on this solver's own games: about
 # OVERHEAD_SLOPE per bit of uncertainty plus OVERHEAD_BASE while more than one
 # placement is left (scripts/bench_galaxis.py keeps it honest).
-OVERHEAD_SLOPE = 0.33
+OVERHEAD_SLOPE = 0.39
 OVERHEAD_BASE = 0.22
 
 
