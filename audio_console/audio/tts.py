@@ -1,0 +1,205 @@
+"""Speech: pyttsx3 over espeak-ng, rendered to samples that the engine mixes.
+
+pyttsx3's Linux driver plays through `aplay`, which nothing can interrupt; so we
+never let it play. Each phrase is rendered with `save_to_file` into a temporary
+WAV, read back, trimmed of its leading silence, resampled to the engine's rate
+and handed to the mixer, so speech shares the device, the volume and `stop` with
+the signals.
+
+One pyttsx3 engine, used only from one worker thread (pyttsx3 caches one engine
+per driver and raises "run loop already started" when used from two places).
+Requests to speak jump ahead of `prewarm` requests. Rendered phrases are cached
+by (text, rate, voice); volume is applied by the mixer, so it never invalidates
+the cache.
+
+pyttsx3 prints "Audio saved to ..." on standard output after every file. That
+line must never reach a screen reader. It is printed by espeak-ng's own
+synthesis thread (pyttsx3 runs espeak in AUDIO_OUTPUT_RETRIEVAL mode, which is
+asynchronous), so neither redirecting around the call on our thread nor
+contextlib.redirect_stdout (which swaps sys.stdout for the whole process and
+would swallow the game's own lines printed meanwhile) is right. Instead the
+driver module's `print` is shadowed by a filter that drops exactly those lines
+and passes anything else on.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import queue
+import sys
+import tempfile
+import threading
+import wave
+from collections import OrderedDict
+from typing import Callable
+
+import numpy as np
+
+SILENCE = 0.004        # below this (peak -48 dB) a sample counts as silence when trimming
+KEEP_TAIL = 0.08       # seconds of espeak's closing pause kept after the last sound
+CACHE_SIZE = 300       # phrases
+
+PRIORITY_SPEAK, PRIORITY_PREWARM = 0, 1
+
+
+class SpeechUnavailable(RuntimeError):
+    """pyttsx3 or espeak-ng cannot be used here."""
+
+
+def _quiet_print(*args, **kwargs) -> None:
+    """pyttsx3's espeak driver's print, without its "Audio saved to" noise."""
+    if args and isinstance(args[0], str) and args[0].startswith("Audio saved to"):
+        return
+    print(*args, **kwargs)
+
+
+def _silence_drivers() -> None:
+    """Shadow `print` in pyttsx3's loaded driver modules (that module only: a module
+    global comes before the builtin)."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("pyttsx3.drivers.") and module is not None:
+            module.print = _quiet_print
+
+
+class Speech:
+    """Renders phrases to mono float32 at `sample_rate` on one worker thread."""
+
+    def __init__(self, sample_rate: int, rate: int = 175, voice: str = "",
+                 notify: Callable[[str], None] = print):
+        self.sample_rate = sample_rate
+        self.rate = rate
+        self.voice = voice
+        self._notify = notify
+        self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._jobs: queue.PriorityQueue = queue.PriorityQueue()
+        self._seq = itertools.count()
+        self._ready = threading.Event()
+        self._error: str | None = None
+        self._tmpdir = tempfile.mkdtemp(prefix="audio-console-tts-")
+        self._thread = threading.Thread(target=self._work, name="tts", daemon=True)
+        self._thread.start()
+        self._ready.wait(timeout=15)
+        if self._error:
+            raise SpeechUnavailable(self._error)
+
+    # --- public (any thread) ---
+    def key(self, text: str) -> tuple:
+        return (text.strip(), int(self.rate), self.voice)
+
+    def cached(self, text: str) -> np.ndarray | None:
+        with self._cache_lock:
+            samples = self._cache.get(self.key(text))
+            if samples is not None:
+                self._cache.move_to_end(self.key(text))
+            return samples
+
+    def render_async(self, text: str, done: Callable[[np.ndarray], None],
+                     priority: int = PRIORITY_SPEAK) -> None:
+        """Render (or take from the cache) and call done(samples) on the worker thread."""
+        self._jobs.put((priority, next(self._seq), self.key(text), done))
+
+    def render(self, text: str, timeout: float = 10.0) -> np.ndarray:
+        """Render now and wait for it (tests, benchmarks)."""
+        box: list[np.ndarray] = []
+        got = threading.Event()
+        self.render_async(text, lambda s: (box.append(s), got.set()))
+        if not got.wait(timeout):
+            raise TimeoutError(f"speech not rendered within {timeout} s: {text!r}")
+        return box[0]
+
+    def prewarm(self, phrases) -> None:
+        """Render fixed phrases ahead, behind anything that is to be spoken now."""
+        for text in phrases:
+            if text and text.strip():
+                self.render_async(text, lambda s: None, PRIORITY_PREWARM)
+
+    def set_voice(self, rate: int, voice: str) -> None:
+        self.rate, self.voice = int(rate), voice or ""
+
+    def close(self) -> None:
+        self._jobs.put((-1, next(self._seq), None, None))
+        self._thread.join(timeout=5)
+        try:
+            for name in os.listdir(self._tmpdir):
+                os.unlink(os.path.join(self._tmpdir, name))
+            os.rmdir(self._tmpdir)
+        except OSError:
+            pass
+
+    # --- the worker thread: the only one that touches pyttsx3 ---
+    def _work(self) -> None:
+        try:
+            import pyttsx3
+            engine = pyttsx3.init()
+            default_voice = engine.getProperty("voice")
+            _silence_drivers()
+        except Exception as error:   # no espeak-ng, no driver: speech off, text goes on
+            self._error = f"speech is not available ({error})"
+            self._ready.set()
+            return
+        self._ready.set()
+        current: tuple | None = None
+        while True:
+            _, _, key, done = self._jobs.get()
+            if key is None:
+                return
+            with self._cache_lock:
+                samples = self._cache.get(key)
+            if samples is None:
+                text, rate, voice = key
+                try:
+                    if current != (rate, voice):
+                        engine.setProperty("rate", rate)
+                        engine.setProperty("voice", voice or default_voice)
+                        engine.setProperty("volume", 1.0)
+                        current = (rate, voice)
+                    samples = self._synthesise(engine, text)
+                except Exception as error:
+                    self._notify(f"Speech failed for {text!r}: {error}")
+                    samples = np.zeros(0, np.float32)
+                else:
+                    with self._cache_lock:
+                        self._cache[key] = samples
+                        while len(self._cache) > CACHE_SIZE:
+                            self._cache.popitem(last=False)
+            try:
+                done(samples)
+            except Exception:
+                pass
+
+    def _synthesise(self, engine, text: str) -> np.ndarray:
+        path = os.path.join(self._tmpdir, "phrase.wav")
+        engine.save_to_file(text, path)
+        engine.runAndWait()
+        with wave.open(path, "rb") as wav:
+            rate = wav.getframerate()
+            width = wav.getsampwidth()
+            channels = wav.getnchannels()
+            raw = wav.readframes(wav.getnframes())
+        if width != 2:
+            raise RuntimeError(f"unexpected {8 * width}-bit speech file")
+        mono = np.frombuffer(raw, "<i2").reshape(-1, channels).mean(axis=1) / 32768.0
+        return resample(trim(mono, rate), rate, self.sample_rate).astype(np.float32)
+
+
+def trim(mono: np.ndarray, rate: int) -> np.ndarray:
+    """Drop leading silence (it would only delay the answer) and most trailing silence."""
+    loud = np.flatnonzero(np.abs(mono) > SILENCE)
+    if len(loud) == 0:
+        return mono[:0]
+    start = max(0, loud[0] - int(0.002 * rate))
+    end = min(len(mono), loud[-1] + int(KEEP_TAIL * rate))
+    out = mono[start:end].copy()
+    fade = min(len(out), int(0.003 * rate))   # no click at the cut
+    out[:fade] *= np.linspace(0, 1, fade)
+    return out
+
+
+def resample(mono: np.ndarray, rate_in: int, rate_out: int) -> np.ndarray:
+    """Band-limited resampling through the spectrum (fine for phrases of seconds)."""
+    if rate_in == rate_out or len(mono) == 0:
+        return mono
+    n_out = int(round(len(mono) * rate_out / rate_in))
+    spectrum = np.fft.rfft(mono)
+    return np.fft.irfft(spectrum, n=n_out) * (n_out / len(mono))
