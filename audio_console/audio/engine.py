@@ -54,6 +54,7 @@ class AudioEngine:
             self.timing = "faithful"
         self.blocksize = blocksize
         self._stream = None
+        self._dead_stream = None
         self._clock: threading.Thread | None = None
         self._closing = False
         self._lost = False
@@ -159,14 +160,14 @@ class AudioEngine:
                                   getattr(settings, "voice", self.speech.voice))
 
     def close(self) -> None:
+        deadline = time.monotonic() + 0.1
+        while self.output != "none" and self.mixer.fading() and time.monotonic() < deadline:
+            time.sleep(0.002)   # let a stop() fade finish, so a recording does not end in a click
         self._closing = True
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.abort()
-                stream.close()
-            except Exception:
-                pass
+        for stream in (self._stream, self._dead_stream):
+            if stream is not None:
+                _close_in_background(stream, wait=2.0)   # a broken host API must not hang the exit
+        self._stream = self._dead_stream = None
         if self._clock is not None:
             self.mixer.clear()
             self._clock.join(timeout=2)
@@ -180,8 +181,8 @@ class AudioEngine:
         """Open the stream; on failure return why, in plain words."""
         try:
             import sounddevice as sd
-        except OSError:
-            return "the PortAudio library is not installed (Debian package libportaudio2)"
+        except (OSError, ImportError):
+            return "the PortAudio library or sounddevice is not installed (Debian package libportaudio2)"
         except Exception as error:
             return f"sounddevice cannot start ({error})"
         if isinstance(device, str) and device.isdigit():
@@ -209,8 +210,9 @@ class AudioEngine:
             self.recorder.add(block)
 
     def _stream_finished(self) -> None:
+        # Called by PortAudio when the stream ends; it must not be closed from in here.
         if not self._closing:
-            self._device_lost()
+            self._device_lost(from_stream=True)
 
     def _playing(self) -> bool:
         """True while sound goes somewhere; notices a device that went away."""
@@ -221,7 +223,7 @@ class AudioEngine:
                 self._device_lost()
         return self.output != "none"
 
-    def _device_lost(self) -> None:
+    def _device_lost(self, from_stream: bool = False) -> None:
         with self._state_lock:
             if self._lost or self._closing:
                 return
@@ -229,8 +231,10 @@ class AudioEngine:
         self._notify(LOST_DEVICE_MESSAGE)
         stream, self._stream = self._stream, None
         self.output = "none"
-        if stream is not None:
-            threading.Thread(target=_quietly_close, args=(stream,), daemon=True).start()
+        if from_stream:
+            self._dead_stream = stream          # closed by close(), from the caller's thread
+        elif stream is not None:
+            _close_in_background(stream, wait=0)   # silent stream: it may be hung
         self.mixer.clear()
         if self.recorder is not None:
             self._start_clock()
@@ -276,9 +280,15 @@ def _first_line(error: Exception) -> str:
     return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
-def _quietly_close(stream) -> None:
-    try:
-        stream.abort()
-        stream.close()
-    except Exception:
-        pass
+def _close_in_background(stream, wait: float) -> None:
+    """Abort and close a stream on a daemon thread, waiting at most `wait` seconds."""
+    def close():
+        try:
+            stream.abort()
+            stream.close()
+        except Exception:
+            pass
+    thread = threading.Thread(target=close, name="audio-close", daemon=True)
+    thread.start()
+    if wait:
+        thread.join(wait)

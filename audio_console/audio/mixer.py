@@ -45,6 +45,7 @@ class Mixer:
         self.volume = volume
         self._queue: deque[Sound] = deque()
         self._layers: list[Sound] = []
+        self._tail: np.ndarray | None = None   # the fade-out after stop(): plays, but is not "busy"
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
 
@@ -77,14 +78,17 @@ class Mixer:
             self._layers.clear()
             if tail.any():
                 tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
-                fade = Sound("stop fade", tail)
-                fade.first_sample_at = time.perf_counter()
-                self._layers.append(fade)
+                self._tail = tail
             self._changed.notify_all()
 
     def idle(self) -> bool:
         with self._lock:
             return not self._queue and not self._layers
+
+    def fading(self) -> bool:
+        """True while the fade-out after stop() is still playing."""
+        with self._lock:
+            return self._tail is not None
 
     def wait_until_idle(self, timeout: float | None = None) -> bool:
         with self._lock:
@@ -94,7 +98,8 @@ class Mixer:
         """True when something is ready to play (for the virtual clock)."""
         with self._lock:
             return self._changed.wait_for(
-                lambda: bool(self._layers) or (bool(self._queue) and self._queue[0].ready), timeout)
+                lambda: bool(self._layers) or self._tail is not None
+                or (bool(self._queue) and self._queue[0].ready), timeout)
 
     # --- called by the audio thread ---
     def render(self, frames: int) -> tuple[np.ndarray, bool]:
@@ -128,6 +133,11 @@ class Mixer:
                 if sound.pos >= len(sound.samples):
                     self._layers.remove(sound)
                     sound.ended.set()
+            if self._tail is not None:
+                take = min(frames, len(self._tail))
+                out[:take] += self._tail[:take]
+                self._tail = self._tail[take:] if take < len(self._tail) else None
+                active = True
             if not self._queue and not self._layers:
                 self._changed.notify_all()
         if active:
