@@ -33,6 +33,18 @@ from audio_console.audio.tts import PRIORITY_SPEAK, Speech, SpeechUnavailable, r
 SAMPLE_RATES = (48000, 44100)
 BLOCK = 256                 # frames per callback block: 5.3 ms at 48 kHz
 DEVICE_ENV = "AUDIO_CONSOLE_DEVICE"   # a sounddevice device name or index (tests force a bad one)
+
+def _latency_setting():
+    """Seconds of output buffer. 40 ms: no gaps on a loaded 2-core machine; "low" (about
+    10 ms) answers 40 ms sooner but can break up while another Python thread is busy."""
+    value = os.environ.get("AUDIO_CONSOLE_LATENCY", "0.04")
+    try:
+        return float(value)
+    except ValueError:
+        return value if value in ("low", "high") else 0.04
+
+
+LATENCY = _latency_setting()
 SILENT_TIMEOUT = 2.0        # seconds without a callback on a running stream: the device is gone
 
 NO_DEVICE_MESSAGE = "Sound is off: {why}. The game goes on in text."
@@ -55,6 +67,7 @@ class AudioEngine:
         self.blocksize = blocksize
         self._stream = None
         self._dead_stream = None
+        self.underruns = 0          # output blocks the device missed (a busy machine): a gap, not a crash
         self._clock: threading.Thread | None = None
         self._closing = False
         self._lost = False
@@ -192,7 +205,7 @@ class AudioEngine:
             try:
                 stream = sd.OutputStream(
                     samplerate=rate, channels=2, dtype="float32", blocksize=self.blocksize,
-                    latency="low", device=device, callback=self._callback,
+                    latency=LATENCY, device=device, callback=self._callback,
                     finished_callback=self._stream_finished)
             except Exception as error:
                 last_error = f"no audio output device ({_first_line(error)})"
@@ -204,6 +217,8 @@ class AudioEngine:
 
     def _callback(self, outdata, frames, time_info, status) -> None:
         self._last_callback = time.monotonic()
+        if status.output_underflow:
+            self.underruns += 1
         block, active = self.mixer.render(frames)
         outdata[:] = block
         if active and self.recorder is not None:

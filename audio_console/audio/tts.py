@@ -29,6 +29,7 @@ import queue
 import sys
 import tempfile
 import threading
+import time
 import wave
 from collections import OrderedDict
 from typing import Callable
@@ -169,18 +170,46 @@ class Speech:
                 pass
 
     def _synthesise(self, engine, text: str) -> np.ndarray:
-        path = os.path.join(self._tmpdir, "phrase.wav")
-        engine.save_to_file(text, path)
-        engine.runAndWait()
-        with wave.open(path, "rb") as wav:
-            rate = wav.getframerate()
-            width = wav.getsampwidth()
-            channels = wav.getnchannels()
-            raw = wav.readframes(wav.getnframes())
-        if width != 2:
-            raise RuntimeError(f"unexpected {8 * width}-bit speech file")
-        mono = np.frombuffer(raw, "<i2").reshape(-1, channels).mean(axis=1) / 32768.0
-        return resample(trim(mono, rate), rate, self.sample_rate).astype(np.float32)
+        # A new file for every phrase: under load pyttsx3's run loop can return before
+        # espeak's thread has written the file, and a reused name would then hand us the
+        # previous phrase. So wait for this file, complete, and try once more if it never comes.
+        for attempt in range(2):
+            path = os.path.join(self._tmpdir, f"phrase-{next(self._seq)}.wav")
+            engine.save_to_file(text, path)
+            engine.runAndWait()
+            try:
+                rate, mono = _read_complete_wav(path, timeout=2.0)
+            except TimeoutError:
+                if attempt:
+                    raise
+                continue
+            finally:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+            return resample(trim(mono, rate), rate, self.sample_rate).astype(np.float32)
+        raise AssertionError("unreachable")
+
+
+def _read_complete_wav(path: str, timeout: float) -> tuple[int, np.ndarray]:
+    """Wait until `path` is a complete 16-bit WAV (its header's length matches the data)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with wave.open(path, "rb") as wav:
+                frames, channels = wav.getnframes(), wav.getnchannels()
+                if wav.getsampwidth() != 2:
+                    raise RuntimeError(f"unexpected {8 * wav.getsampwidth()}-bit speech file")
+                raw = wav.readframes(frames)
+                if frames > 0 and len(raw) == frames * channels * 2:
+                    mono = np.frombuffer(raw, "<i2").reshape(-1, channels).mean(axis=1) / 32768.0
+                    return wav.getframerate(), mono
+        except (OSError, EOFError, wave.Error):
+            pass
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"espeak-ng wrote no speech to {path}")
+        time.sleep(0.005)
 
 
 def trim(mono: np.ndarray, rate: int) -> np.ndarray:
