@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from audio_console.audio.engine import AudioEngine
+from audio_console.audio.signals import duration
 from audio_console.settings import Settings
 
 from .analysis import band_envelope, band_fraction, count_onsets, dominant_frequency, envelope
@@ -89,8 +90,9 @@ def test_speech_comes_out_of_the_sink_after_its_signal(pulse, engine):
         engine.wait_until_idle(15)
     x = monitor.samples
     beeps = band_envelope(x, RATE, 850, 910)
-    last_beep = np.flatnonzero(beeps > 0.3 * beeps.max())[-1]
-    after = x[(last_beep + 10) * 480:]                 # from 0.1 s after the last beep
+    first_beep = np.flatnonzero(beeps > 0.3 * beeps.max())[0] * 0.01
+    signal_end = first_beep + duration("answer_2", "faithful")
+    after = x[int((signal_end + 0.05) * RATE):]        # from just after the signal
     assert np.sqrt((after ** 2).mean()) > 0.01         # something was spoken after the signal
     assert band_fraction(after, RATE, 100, 4000) > 0.8   # in the speech band
     speaking = envelope(after, RATE, frame=0.01)
