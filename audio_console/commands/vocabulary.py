@@ -36,7 +36,9 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),
+    Rule("timing", "timing {timing}", ["<timing> signals", "signals <timing>"]),
 ]
+TIMING_SLOT = Slot("timing", [SlotOption(("quick",), "quick"), SlotOption(("faithful",), "faithful")])
 # Typed synonyms a player would reach for; the recognizers keep to the words above.
 TYPED_SYNONYMS = [
     Rule("repeat", "repeat", ["again", "say again", "what"], spoken=False),
@@ -49,4 +51,4 @@ TYPED_SYNONYMS = [
 
 
 def common_grammar() -> Grammar:
-    return Grammar(COMMON_RULES + TYPED_SYNONYMS)
+    return Grammar(COMMON_RULES + TYPED_SYNONYMS, [TIMING_SLOT])

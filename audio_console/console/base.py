@@ -19,11 +19,14 @@ CENTRE, LEFT, RIGHT = 0, 1, 2   # stereo side: both, team/player 1, team/player 
 class Message:
     """One output line. `text` is printed; `speech` is spoken (None: speak the text,
     "": speak nothing, for a secret kept off the speakers); `signal` names a sound
-    from the signal table, played before the speech, on `side`."""
+    from the signal table, played before the speech, on `side`. A message with
+    empty text only plays its signal (the search signal before an answer line)."""
     text: str
     speech: str | None = None
     signal: str | None = None
     side: int = CENTRE
+    # A line of the board to sonify (SOUNDS.md): (position, of how many, row, kind).
+    cells: list[tuple[int, int, int, str]] | None = None
 
     @property
     def spoken(self) -> str:

@@ -1,0 +1,179 @@
+"""audio-console: the command line of ARCHITECTURE.md.
+
+    audio-console [--game NAME] [game options] [--seed N] [--text | --no-speech |
+                  --no-signals] [--input keys|voice|both] [--log FILE] [--save FILE]
+                  [--resume] [--record FILE.wav]
+    audio-console recognize --game GAME FILE.wav ...
+
+Commands are read from standard input, one a line, exactly as typed at the
+keyboard; the end of input saves and exits cleanly.
+"""
+from __future__ import annotations
+
+import argparse
+import queue
+import random
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from audio_console.console.base import InputError
+from audio_console.console.session import Session
+from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
+from audio_console.games import GAMES
+from audio_console.output.presenter import Presenter
+from audio_console.output.sink import NullSink
+from audio_console.settings import Settings, data_dir
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="audio-console",
+        description="A voice- and sound-driven console for Galaxis, Battleship: Outer Space and Arkade.")
+    parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
+    galaxis = parser.add_argument_group("Galaxis")
+    galaxis.add_argument("--option", type=int, choices=(1, 2, 3), help="game option (default 2)")
+    galaxis.add_argument("--time-limit", nargs="?", type=float, const=60.0, default=None,
+                         metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
+    others = parser.add_argument_group("opponents and other games")
+    others.add_argument("--opponent", choices=("human", "computer"), default=None)
+    others.add_argument("--level", type=int, choices=(1, 2, 3), default=None, help="computer level")
+    others.add_argument("--placement", choices=("random", "manual"), default=None)
+    others.add_argument("--mode", choices=("strategy", "arcade"), default=None)
+    others.add_argument("--alien", choices=("human", "computer"), default=None)
+    others.add_argument("--defence", choices=("human", "computer"), default=None)
+    arkade = parser.add_argument_group("Arkade")
+    arkade.add_argument("--board", choices=("classic", "expert"), default=None, help="board side")
+    arkade.add_argument("--formation", choices=("offset", "pairs"), default=None,
+                        help="saucer start formation: colour-offset or colour pairs")
+    arkade.add_argument("--boosters", type=int, choices=(4, 5, 6, 7, 8), default=None,
+                        help="Defence starting boosters (4 high, 6 normal, 8 low difficulty)")
+    arkade.add_argument("--rolls", type=int, choices=(2, 3), default=None, help="rolls a turn (experts: 2)")
+    arkade.add_argument("--chips", action=argparse.BooleanOptionalAction, default=None,
+                        help="bonus chips (default: on in strategy, off in arcade)")
+    arkade.add_argument("--pace", type=float, default=None, help="arcade: seconds between the computer's rolls (default 3)")
+    arkade.add_argument("--peng", action="store_true", help="every Defence shot is a loud Peng!")
+    parser.add_argument("--seed", type=int, help="seed for a repeatable game")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--text", action="store_true", help="text lines only: no speech, no signals")
+    output.add_argument("--no-speech", action="store_true",
+                        help="text lines and signals (for a screen reader, which reads the lines)")
+    output.add_argument("--no-signals", action="store_true", help="text lines and speech")
+    parser.add_argument("--input", choices=("keys", "voice", "both"), default="keys")
+    parser.add_argument("--model", help="vosk model folder (default: models/ or VOSK_MODEL_PATH)")
+    parser.add_argument("--log", type=Path, help="append every game event as a JSON line")
+    parser.add_argument("--save", type=Path, help="save file (default: in the data folder)")
+    parser.add_argument("--resume", action="store_true", help="continue the saved game")
+    parser.add_argument("--record", type=Path, metavar="FILE.wav", help="record everything played")
+    return parser
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def open_sound(args, settings: Settings):
+    if args.text:
+        return NullSink()
+    try:
+        from audio_console.audio import open_sound as open_engine
+    except ImportError:
+        return NullSink()
+    return open_engine(settings, speech=not args.no_speech, signals=not args.no_signals,
+                       record_path=args.record, notify=say)
+
+
+def read_keys(inputs: "queue.Queue", stream=None) -> None:
+    """Feed typed lines to the session; a closed input is the end."""
+    stream = stream or sys.stdin
+    source = "tty" if stream.isatty() else "keys"
+    try:
+        for line in stream:
+            inputs.put((source, line))
+    except (OSError, ValueError):
+        pass
+    inputs.put(("eof", None))
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["recognize"]:
+        from audio_console.voice.recognize_cli import main as recognize
+        return recognize(argv[1:])
+    args = build_parser().parse_args(argv)
+    settings = Settings.load()
+    save_path = args.save or data_dir() / "game.json"
+    sink = open_sound(args, settings)
+    presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
+                          signals=not (args.text or args.no_signals))
+    log = EventLog(args.log)
+    session = Session(presenter, settings, GAMES, save_path, log, barge_in=settings.barge_in)
+    # A closed terminal or a kill ends the session cleanly; the game is already saved.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    try:
+        if not start(args, session):
+            return 2
+        inputs: queue.Queue = queue.Queue()
+        if args.input in ("voice", "both"):
+            session.listener = open_listener(args, settings, sink, inputs)
+        threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
+        session.run(inputs)
+    except KeyboardInterrupt:
+        say("Stopped. The game is saved." if session.saved else "Stopped.")
+    finally:
+        if session.listener is not None:
+            session.listener.stop()
+        settings.save()
+        sink.wait_until_idle(None if args.record else 10.0)
+        sink.close()
+        log.close()
+    return 0
+
+
+def start(args, session: Session) -> bool:
+    """Open the menu, a new game, or the saved one. False: nothing could start."""
+    if args.resume:
+        try:
+            saved = read_save(session.save_path, GAMES)
+        except FileNotFoundError:
+            say(f"No saved game at {session.save_path}; starting a new one.")
+        except SaveError as error:
+            aside = set_aside(session.save_path)
+            say(f"The saved game cannot be resumed: {error}. It was kept as {aside}; starting a new one.")
+        else:
+            try:
+                session.open_game(GAMES[saved.game], saved.options, saved.seed, saved.actions)
+                return True
+            except (InputError, KeyError, ValueError, TypeError) as error:
+                aside = set_aside(session.save_path)
+                say(f"The saved game cannot be replayed: {error}. It was kept as {aside}; "
+                    "starting a new one.")
+    if args.game is None:
+        session.open_menu()
+        return True
+    info = GAMES[args.game]
+    seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
+    try:
+        session.open_game(info, info.options_from_args(args), seed)
+    except InputError as error:
+        say(f"Cannot start {info.title}: {error}")
+        return False
+    return True
+
+
+def open_listener(args, settings: Settings, sink, inputs: "queue.Queue"):
+    try:
+        from audio_console.voice import open_listener as open_voice
+    except ImportError:
+        say("Voice input is not available in this version; use the keyboard.")
+        return None
+    listener = open_voice(settings, sink, say, model_path=args.model)
+    if listener is not None:
+        listener.start(lambda heard: inputs.put(("voice", heard)))
+    return listener
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,263 @@
+"""Galaxis at the console: routes Commands to the rules core or the board memory,
+and answers with cues. One BoardMemory per team (each team's own scanner)."""
+from __future__ import annotations
+
+import random
+
+from audio_console.commands import Command, Grammar
+from audio_console.commands.grammar import normalize
+from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC
+from audio_console.console.base import InputError, Message, Reply
+from audio_console.galaxis import commands
+from audio_console.galaxis.board import ROWS, Point, PointError, line_points, parse_point
+from audio_console.galaxis.cues import GalaxisCues
+from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored
+from audio_console.galaxis.memory import BoardMemory, answer_words
+from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
+from audio_console.settings import Settings
+
+LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
+COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
+                 "about", "mark", "unmark", "rule", "out", "check", "clear"}
+
+OPTION_NAMES = {
+    1: "option 1, two teams hunt the same four ships",
+    2: "option 2, one player alone",
+    3: "option 3, each team hides four positions for the other",
+}
+
+
+class GalaxisConsole:
+    game = "galaxis"
+
+    def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
+                 settings: Settings | None = None, now: float = 0.0):
+        try:
+            self.core = GalaxisGame(option, random.Random(seed), time_limit, now)
+        except RuleError as error:
+            raise InputError(str(error)) from error
+        self.option = option
+        self._now = now
+        self.memory = {team: BoardMemory() for team in self.core.teams}
+        self.settings = settings or Settings()
+        self.cues = GalaxisCues(option, self.settings.best_option2)
+        self._replay_grammar = commands.replay_grammar()
+
+    # --- the session's questions -------------------------------------------------
+
+    @property
+    def team(self) -> int:
+        return self.core.turn
+
+    def finished(self) -> bool:
+        return self.core.over
+
+    def grammar(self) -> Grammar:
+        return commands.grammar(self.core.phase, self.option)
+
+    def prompt(self) -> str:
+        if self.core.over:
+            return "Game over. Say new game, or quit."
+        if self.core.phase == STORING:
+            stored = len(self.core.state[self.team].stored)
+            return f"Team {self.team}: store position {stored + 1} of 4."
+        queries = self.core.state[self.team].queries
+        if self.option == 2:
+            return f"Query {queries + 1}: say a point, like D5." if queries == 0 else f"Query {queries + 1}."
+        return f"Team {self.team}: your query."
+
+    def help(self) -> list[str]:
+        lines = []
+        if self.core.phase == STORING:
+            lines.append("Say a point to store it secretly, like D5 or delta five.")
+        elif not self.core.over:
+            lines.append("Say a point to query its buoy: a row A to G and a column 1 to 9, "
+                         "like D5 or delta five.")
+            if self.option == 3:
+                lines.append("Caution spaceship D5: query one of your own positions on purpose.")
+        lines += [
+            "What is at D5; read row D; read column 5; listen to row D; summary; status.",
+            "Mark D5 or rule out D5 places an info peg; unmark D5 removes it; undo takes back the last one.",
+        ]
+        return lines
+
+    def start(self) -> Reply:
+        reply = Reply()
+        reply.say(f"Galaxis, {OPTION_NAMES[self.option]}.", signal="ready")
+        if self.core.time_limit:
+            reply.say(f"Time limit: {self.core.time_limit:g} seconds a turn.")
+        if self.option == 3:
+            reply.say("Team 1: store your four positions, secret from team 2.", signal="turn", side=1)
+        elif self.option == 1:
+            reply.say("Team 1 begins.", signal="turn", side=1)
+        return reply
+
+    def status(self) -> list[str]:
+        if self.core.over:
+            lines = [f"Game over. {self._winner_words()}"]
+        elif self.core.phase == STORING:
+            lines = [f"Storing positions: team {self.team}'s turn."]
+        else:
+            lines = [f"Team {self.team}'s turn." if self.option != 2 else "Searching."]
+            left = self.core.seconds_left(self._now)
+            if left is not None:
+                lines[0] += f" {left:.0f} seconds left."
+        for team in self.core.teams:
+            state = self.core.state[team]
+            who = f"Team {team}: " if self.option != 2 else ""
+            found = f"found {len(state.found)} of 4 in {state.queries} quer{'y' if state.queries == 1 else 'ies'}."
+            lines.append(f"{who}{found}" if who else found.capitalize())
+        return lines
+
+    def _winner_words(self) -> str:
+        if self.option == 2:
+            return f"All four found in {self.core.state[1].queries} queries."
+        return f"Team {self.core.winner} won."
+
+    # --- acting -----------------------------------------------------------------------
+
+    def handle(self, command: Command, now: float) -> Reply:
+        handler = getattr(self, "_do_" + command.name.replace(" ", "_"), None)
+        if handler is None:
+            raise InputError(f"{command.text} is not something Galaxis can do; say help for what you can say")
+        return handler(command, now)
+
+    def apply_recorded(self, action: str) -> None:
+        if action == "time out":
+            self._apply_events(self.core.time_out(0.0))
+            return
+        command = self._replay_grammar.parse(action)
+        if command is None:
+            raise InputError(f"the saved action {action!r} is not a Galaxis action")
+        if not self.handle(command, 0.0).record:
+            raise InputError(f"the saved action {action!r} changes nothing at that point")
+
+    def tick(self, now: float) -> Reply:
+        events = self.core.tick(now)
+        reply = self._apply_events(events)
+        if any(type(e).__name__ == "TimedOut" for e in events):
+            reply.record.append("time out")
+        return reply
+
+    def restart_clock(self, now: float) -> None:
+        self.core.restart_clock(now)
+
+    def explain(self, text: str) -> str | None:
+        """Why a typed or heard line is not a point of this board, when it looks like one."""
+        tokens = [t for t in normalize(text) if t not in COMMAND_WORDS]
+        if len(tokens) == 2:
+            letter = LETTER_WORDS.get(tokens[0], tokens[0].upper() if len(tokens[0]) == 1 else None)
+            number = tokens[1] if tokens[1].isdigit() else (
+                str(NUMBER_WORDS.index(tokens[1]) + 1) if tokens[1] in NUMBER_WORDS else None)
+            if letter and number:
+                try:
+                    parse_point(letter + number)
+                except PointError as error:
+                    return f"{letter}{number} is not on the board: {error}."
+        return None
+
+    def _point(self, command: Command) -> Point:
+        try:
+            return parse_point(command.get("row") + command.get("column"))
+        except PointError as error:
+            raise InputError(str(error)) from error
+
+    def _apply_events(self, events: list) -> Reply:
+        """Update both teams' memories from the events, and turn them into cues."""
+        reply = Reply(events=[e.log() for e in events])
+        for event in events:
+            if isinstance(event, Answered):
+                self.memory[event.team].record_answer(event.point, event.answer)
+                if self.option == 3:
+                    self.memory[self.core.other(event.team)].record_closed(event.point)
+            elif isinstance(event, OwnShipRevealed):
+                self.memory[event.team].record_answer(event.point, "own ship")
+                rival = self.memory[self.core.other(event.team)]
+                rival.record_gift(event.point)
+                rival.record_closed(event.point)
+            elif isinstance(event, Stored):
+                self.memory[event.team].own_stored.append(event.point)
+            reply.messages += self.cues.messages(event)
+        return reply
+
+    def _core_action(self, action, command: Command, *args, **kwargs) -> Reply:
+        try:
+            events = action(*args, **kwargs)
+        except RuleError as error:
+            raise InputError(str(error).capitalize() + ".") from error
+        reply = self._apply_events(events)
+        reply.record.append(command.text)
+        if self.core.over and self.option == 2:
+            self._keep_best(self.core.state[1].queries)
+        return reply
+
+    def _keep_best(self, queries: int) -> None:
+        if not self.settings.best_option2 or queries < self.settings.best_option2:
+            self.settings.best_option2 = queries
+            self.settings.save()
+
+    def _do_query(self, command: Command, now: float, caution: bool = False) -> Reply:
+        point = self._point(command)
+        known = self.memory[self.team].answers.get(point)
+        if self.core.over:
+            raise InputError("The game is over. Say new game, or quit.")
+        if known is not None and not (caution and known == OWN_SHIP):
+            # Answered from the scanner; the turn is not used.
+            return Reply(quiet=True).say(
+                f"{command.text.split()[-1]} answered {answer_words(known)}, earlier. Still your turn.")
+        return self._core_action(self.core.query, command, self.team, point, now, caution=caution)
+
+    def _do_caution(self, command: Command, now: float) -> Reply:
+        return self._do_query(command, now, caution=True)
+
+    def _do_store(self, command: Command, now: float) -> Reply:
+        return self._core_action(self.core.store, command, self.team, self._point(command), now)
+
+    # --- the board memory -------------------------------------------------------
+
+    def _my_memory(self) -> BoardMemory:
+        return self.memory[self.team]
+
+    def _do_what(self, command: Command, now: float) -> Reply:
+        return Reply(quiet=True).say(self._my_memory().describe(self._point(command)))
+
+    def _line(self, command: Command) -> tuple[str, int]:
+        if "row" in dict(command.values):
+            return "row", ROWS.index(command.get("row"))
+        return "column", int(command.get("column")) - 1
+
+    def _do_read(self, command: Command, now: float) -> Reply:
+        kind, index = self._line(command)
+        return Reply(quiet=True).say(self._my_memory().read_line(kind, index))
+
+    def _do_listen(self, command: Command, now: float) -> Reply:
+        kind, index = self._line(command)
+        memory = self._my_memory()
+        points = line_points(kind, index)
+        # Heard as tones (pitch by row, left to right by column) beside the spoken readout.
+        cells = [(p.column, 9, p.row, memory.short(p)) for p in points]
+        message = Message(memory.read_line(kind, index), cells=cells)
+        return Reply(messages=[message], quiet=True)
+
+    def _do_summary(self, command: Command, now: float) -> Reply:
+        return Reply(messages=[Message(line) for line in self._my_memory().summary()], quiet=True)
+
+    def _do_status(self, command: Command, now: float) -> Reply:
+        self._now = now
+        return Reply(messages=[Message(line) for line in self.status()], quiet=True)
+
+    def _memory_action(self, command: Command, action) -> Reply:
+        try:
+            text = action()
+        except ValueError as error:
+            raise InputError(str(error).capitalize() + ".") from error
+        return Reply(record=[command.text]).say(text)
+
+    def _do_mark(self, command: Command, now: float) -> Reply:
+        return self._memory_action(command, lambda: self._my_memory().mark(self._point(command)))
+
+    def _do_unmark(self, command: Command, now: float) -> Reply:
+        return self._memory_action(command, lambda: self._my_memory().unmark(self._point(command)))
+
+    def _do_undo(self, command: Command, now: float) -> Reply:
+        return self._memory_action(command, self._my_memory().undo)

@@ -1,0 +1,39 @@
+"""Every message goes out as a plain text line and, unless turned off, as its
+signal and its speech through the sound sink."""
+from __future__ import annotations
+
+import sys
+
+from audio_console.console.base import Message
+from audio_console.output.sink import NullSink, SoundSink
+
+
+class Presenter:
+    def __init__(self, out=None, sink: SoundSink | None = None,
+                 speech: bool = True, signals: bool = True):
+        self.out = out or sys.stdout
+        self.sink = sink or NullSink()
+        self.speech = speech
+        self.signals = signals
+
+    def show(self, messages: list[Message]) -> None:
+        for message in messages:
+            if message.text:
+                print(message.text, file=self.out, flush=True)
+            if self.signals and message.signal:
+                self.sink.play_signal(message.signal, message.side)
+            if self.signals and message.cells:
+                self._sonify(message.cells)
+            if self.speech and message.spoken:
+                self.sink.speak(message.spoken, message.side)
+
+    def _sonify(self, cells) -> None:
+        try:
+            from audio_console.audio.sonify import line_sonification
+        except ImportError:
+            return
+        stereo, rate = line_sonification(cells)
+        self.sink.play_samples(stereo, rate)
+
+    def stop(self) -> None:
+        self.sink.stop()
