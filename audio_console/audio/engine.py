@@ -91,7 +91,7 @@ class AudioEngine:
             self._start_clock()
 
         self.speech: Speech | None = None
-        if speech:
+        if speech and self.output != "none":
             try:
                 self.speech = Speech(self.sample_rate, rate=getattr(settings, "speech_rate", 175),
                                      voice=getattr(settings, "voice", ""), notify=notify)
