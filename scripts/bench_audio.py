@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """How fast does the console answer with sound? Prints medians, with baselines from the same run.
 
-Needs a PulseAudio server whose default sink is a null sink (scripts/test starts one:
-console_out). Measures:
+Needs a PulseAudio server (scripts/test starts one). The bench loads a null sink of
+its own for the run (PULSE_SINK points this process and its children at it), so
+nothing else playing on the machine is measured by mistake. Measures:
 
 1. event -> first sample in the output callback (the engine's own clock):
    a signal (answer_1), a short spoken answer uncached and cached;
@@ -64,6 +65,7 @@ class MonitorWatcher:
         self._armed = False
         self._quiet_armed = False
         self._quiet_run = 0
+        self._quiet_needed = 20   # chunks of 2.5 ms: 50 ms of silence, a gap speech has not inside a word
         self.heard_at: float | None = None
         self.quiet_at: float | None = None
         self._heard = threading.Event()
@@ -84,7 +86,7 @@ class MonitorWatcher:
                     self._quiet_run += 1
                     if self._quiet_run == 1:
                         self.quiet_at = time.perf_counter()
-                    if self._quiet_run >= 20:      # 50 ms of silence: speech has no such gap inside a word
+                    if self._quiet_run >= self._quiet_needed:
                         self._quiet_armed = False
                         self._quiet.set()
                 else:
@@ -106,10 +108,11 @@ class MonitorWatcher:
             return None
         return self.heard_at - t0
 
-    def measure_silence(self, trigger, timeout=5.0) -> float | None:
-        """Time from trigger() to the start of the first 50 ms of silence."""
+    def measure_silence(self, trigger, timeout=5.0, run=0.05) -> float | None:
+        """Time from trigger() to the start of the first `run` seconds of silence."""
         self._quiet.clear()
         self._quiet_run = 0
+        self._quiet_needed = max(1, int(run / 0.0025))
         t0 = time.perf_counter()
         self._quiet_armed = True
         trigger()
@@ -117,6 +120,10 @@ class MonitorWatcher:
             self._quiet_armed = False
             return None
         return self.quiet_at - t0
+
+    def wait_silent(self, seconds=0.3, timeout=10.0) -> None:
+        """Wait until the sink has been silent for `seconds` (the last sound really ended)."""
+        self.measure_silence(lambda: None, timeout, run=seconds)
 
     def close(self):
         self.proc.terminate()
@@ -150,22 +157,41 @@ def new_stream_first_callback(samples: np.ndarray) -> float | None:
     return result
 
 
-def quiet_pause(engine, seconds=0.15):
+def quiet_pause(engine, seconds=0.15, watcher=None):
     engine.wait_until_idle(10)
-    time.sleep(seconds + np.random.uniform(0, 0.01))   # vary the phase against the callback
+    if watcher is not None:
+        watcher.wait_silent(seconds)
+    time.sleep((0 if watcher else seconds) + np.random.uniform(0, 0.01))   # vary the phase against the callback
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=10)
+    parser.add_argument("--latency", help="engine output buffer: seconds, or low/high "
+                        "(default: AUDIO_CONSOLE_LATENCY, else 0.04)")
     args = parser.parse_args()
     n = args.trials
+    if args.latency:
+        os.environ["AUDIO_CONSOLE_LATENCY"] = args.latency   # read when the engine opens its stream
 
     if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
         print("no PulseAudio server: start one as scripts/setup.sh start_pulseaudio does")
         return 1
-    sink = subprocess.run(["pactl", "get-default-sink"], capture_output=True, text=True).stdout.strip()
-    print(f"audio bench: PulseAudio default sink {sink!r}; load average {os.getloadavg()[0]:.2f} "
+    sink = f"audio_bench_{os.getpid()}"
+    loaded = subprocess.run(["pactl", "load-module", "module-null-sink", f"sink_name={sink}"],
+                            capture_output=True, text=True)
+    if loaded.returncode != 0:
+        print("could not load a null sink:", loaded.stderr.strip())
+        return 1
+    os.environ["PULSE_SINK"] = sink
+    try:
+        return run(sink, n)
+    finally:
+        subprocess.run(["pactl", "unload-module", loaded.stdout.strip()], capture_output=True)
+
+
+def run(sink: str, n: int) -> int:
+    print(f"audio bench: PulseAudio null sink {sink!r}; load average {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores")
 
     messages: list[str] = []
@@ -219,16 +245,16 @@ def main() -> int:
         v = watcher.measure(lambda: engine.play_signal("answer_1"))
         if v is not None:
             e2e_signal.append(v)
-        quiet_pause(engine, 0.3)
+        quiet_pause(engine, 0.3, watcher)
         phrase = f"{'GFEDCBA'[i % 7]}{9 - i % 9}, answer {WORDS[(i + 2) % 5]} now"
         v = watcher.measure(lambda: engine.speak(phrase))
         if v is not None:
             e2e_speech.append(v)
-        quiet_pause(engine, 0.3)
+        quiet_pause(engine, 0.3, watcher)
         v = watcher.measure(lambda: engine.speak(phrase))
         if v is not None:
             e2e_cached.append(v)
-        quiet_pause(engine, 0.3)
+        quiet_pause(engine, 0.3, watcher)
     e2e_stop = []
     long_phrase = "Team one searches. D 5 answers two. E 6 answers three. Team two, your turn."
     engine.speech.render(long_phrase)
@@ -238,7 +264,7 @@ def main() -> int:
         v = watcher.measure_silence(engine.stop)
         if v is not None:
             e2e_stop.append(v)
-        quiet_pause(engine, 0.3)
+        quiet_pause(engine, 0.3, watcher)
     engine.close()
 
     import sounddevice as sd
@@ -249,9 +275,10 @@ def main() -> int:
         if v is not None:
             e2e_sdplay.append(v)
         sd.wait()
-        time.sleep(0.3)
+        watcher.wait_silent()
 
     # pyttsx3's own playback (say + runAndWait through aplay), in a process of its own
+    watcher.wait_silent()
     say = subprocess.Popen(
         [sys.executable, "-c",
          "import sys, pyttsx3\n"
@@ -268,7 +295,7 @@ def main() -> int:
         say_blocks.append(time.perf_counter() - t0)
         if v is not None:
             e2e_say.append(v)
-        time.sleep(0.3)
+        watcher.wait_silent()
     say.stdin.close()
     say.wait(10)
     watcher.close()

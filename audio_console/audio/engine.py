@@ -44,7 +44,7 @@ def _latency_setting():
         return value if value in ("low", "high") else 0.04
 
 
-LATENCY = _latency_setting()
+
 SILENT_TIMEOUT = 2.0        # seconds without a callback on a running stream: the device is gone
 
 NO_DEVICE_MESSAGE = "Sound is off: {why}. The game goes on in text."
@@ -205,7 +205,7 @@ class AudioEngine:
             try:
                 stream = sd.OutputStream(
                     samplerate=rate, channels=2, dtype="float32", blocksize=self.blocksize,
-                    latency=LATENCY, device=device, callback=self._callback,
+                    latency=_latency_setting(), device=device, callback=self._callback,
                     finished_callback=self._stream_finished)
             except Exception as error:
                 last_error = f"no audio output device ({_first_line(error)})"
