@@ -141,6 +141,13 @@ class Speech:
             return
         self._ready.set()
         current: tuple | None = None
+        bad_voices: set[str] = set()
+        try:
+            known_voices = {v.id for v in engine.getProperty("voices")} | \
+                {v.name for v in engine.getProperty("voices")} | \
+                {v.id.split("/")[-1] for v in engine.getProperty("voices")}
+        except Exception:
+            known_voices = set()
         while True:
             _, _, key, done = self._jobs.get()
             if key is None:
@@ -151,8 +158,18 @@ class Speech:
                 text, rate, voice = key
                 try:
                     if current != (rate, voice):
-                        engine.setProperty("rate", rate)
-                        engine.setProperty("voice", voice or default_voice)
+                        # The voice first: espeak-ng resets the rate when the voice changes.
+                        # (pyttsx3 queues setProperty and swallows its errors, so the voice
+                        # is checked against the list first.)
+                        if voice and voice not in known_voices:
+                            if voice not in bad_voices:   # say so once, speak with the default
+                                bad_voices.add(voice)
+                                self._notify(f"No voice called {voice!r}; using the default voice.")
+                            voice_to_use = default_voice
+                        else:
+                            voice_to_use = voice or default_voice
+                        engine.setProperty("voice", voice_to_use)
+                        engine.setProperty("rate", max(80, min(450, rate)))   # espeak-ng's range
                         engine.setProperty("volume", 1.0)
                         current = (rate, voice)
                     samples = self._synthesise(engine, text)
