@@ -6,11 +6,13 @@ WAV, read back, trimmed of its leading silence, resampled to the engine's rate
 and handed to the mixer, so speech shares the device, the volume and `stop` with
 the signals.
 
-One pyttsx3 engine, used only from one worker thread (pyttsx3 caches one engine
-per driver and raises "run loop already started" when used from two places).
-Requests to speak jump ahead of `prewarm` requests. Rendered phrases are cached
-by (text, rate, voice); volume is applied by the mixer, so it never invalidates
-the cache.
+One pyttsx3 engine in the process, used only from one worker thread: pyttsx3
+caches one engine per driver and raises "run loop already started" when used from
+two places, and espeak-ng's rate and voice are global to the process. Every
+`Speech` (one per audio engine) hands its requests to that thread. Requests to
+speak jump ahead of `prewarm` requests. Rendered phrases are cached by (text,
+rate, voice, sample rate); volume is applied by the mixer, so it never
+invalidates the cache.
 
 pyttsx3 prints "Audio saved to ..." on standard output after every file. That
 line must never reach a screen reader. It is printed by espeak-ng's own
@@ -23,9 +25,11 @@ and passes anything else on.
 """
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import queue
+import shutil
 import sys
 import tempfile
 import threading
@@ -63,48 +67,34 @@ def _silence_drivers() -> None:
 
 
 class Speech:
-    """Renders phrases to mono float32 at `sample_rate` on one worker thread."""
+    """One engine's view of speech: its rate, voice and sample rate. Rendering is done
+    by the process-wide renderer (one pyttsx3 engine, one thread), shared by every
+    Speech, because espeak-ng's settings are global to the process."""
 
     def __init__(self, sample_rate: int, rate: int = 175, voice: str = "",
                  notify: Callable[[str], None] = print):
         self.sample_rate = sample_rate
-        self.rate = rate
-        self.voice = voice
+        self.rate = int(rate)
+        self.voice = voice or ""
         self._notify = notify
-        self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
-        self._cache_lock = threading.Lock()
-        self._jobs: queue.PriorityQueue = queue.PriorityQueue()
-        self._seq = itertools.count()
-        self._ready = threading.Event()
-        self._error: str | None = None
-        self._tmpdir = tempfile.mkdtemp(prefix="audio-console-tts-")
-        self._thread = threading.Thread(target=self._work, name="tts", daemon=True)
-        self._thread.start()
-        self._ready.wait(timeout=15)
-        if self._error:
-            raise SpeechUnavailable(self._error)
+        self._renderer = _Renderer.get()      # raises SpeechUnavailable
 
-    # --- public (any thread) ---
     def key(self, text: str) -> tuple:
-        return (text.strip(), int(self.rate), self.voice)
+        return (text.strip(), self.rate, self.voice, self.sample_rate)
 
     def cached(self, text: str) -> np.ndarray | None:
-        with self._cache_lock:
-            samples = self._cache.get(self.key(text))
-            if samples is not None:
-                self._cache.move_to_end(self.key(text))
-            return samples
+        return self._renderer.cached(self.key(text))
 
     def render_async(self, text: str, done: Callable[[np.ndarray], None],
                      priority: int = PRIORITY_SPEAK) -> None:
-        """Render (or take from the cache) and call done(samples) on the worker thread."""
-        self._jobs.put((priority, next(self._seq), self.key(text), done))
+        """Render (or take from the cache) and call done(samples) on the renderer's thread."""
+        self._renderer.submit(priority, self.key(text), done, self._notify)
 
     def render(self, text: str, timeout: float = 10.0) -> np.ndarray:
         """Render now and wait for it (tests, benchmarks)."""
         box: list[np.ndarray] = []
         got = threading.Event()
-        self.render_async(text, lambda s: (box.append(s), got.set()))
+        self.render_async(text, lambda samples: (box.append(samples), got.set()))
         if not got.wait(timeout):
             raise TimeoutError(f"speech not rendered within {timeout} s: {text!r}")
         return box[0]
@@ -113,68 +103,91 @@ class Speech:
         """Render fixed phrases ahead, behind anything that is to be spoken now."""
         for text in phrases:
             if text and text.strip():
-                self.render_async(text, lambda s: None, PRIORITY_PREWARM)
+                self.render_async(text, lambda samples: None, PRIORITY_PREWARM)
 
     def set_voice(self, rate: int, voice: str) -> None:
         self.rate, self.voice = int(rate), voice or ""
 
     def close(self) -> None:
-        self._jobs.put((-1, next(self._seq), None, None))
-        self._thread.join(timeout=5)
-        try:
-            for name in os.listdir(self._tmpdir):
-                os.unlink(os.path.join(self._tmpdir, name))
-            os.rmdir(self._tmpdir)
-        except OSError:
-            pass
+        """Nothing to release: the renderer lives as long as the process (a daemon thread)."""
 
-    # --- the worker thread: the only one that touches pyttsx3 ---
+
+class _Renderer:
+    """The process's one pyttsx3 engine, used only from its one thread."""
+
+    _instance: "_Renderer | None" = None
+    _instance_lock = threading.Lock()
+
+    @classmethod
+    def get(cls) -> "_Renderer":
+        with cls._instance_lock:
+            if cls._instance is None:
+                cls._instance = cls()
+            if cls._instance.error:
+                raise SpeechUnavailable(cls._instance.error)
+            return cls._instance
+
+    def __init__(self):
+        self.error: str | None = None
+        self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._jobs: queue.PriorityQueue = queue.PriorityQueue()
+        self._seq = itertools.count()
+        self._ready = threading.Event()
+        self._tmpdir = tempfile.mkdtemp(prefix="audio-console-tts-")
+        atexit.register(shutil.rmtree, self._tmpdir, True)
+        threading.Thread(target=self._work, name="tts", daemon=True).start()
+        if not self._ready.wait(timeout=15):
+            self.error = "speech is not available (pyttsx3 did not start within 15 s)"
+
+    def cached(self, key: tuple) -> np.ndarray | None:
+        with self._cache_lock:
+            samples = self._cache.get(key)
+            if samples is not None:
+                self._cache.move_to_end(key)
+            return samples
+
+    def submit(self, priority: int, key: tuple, done, notify) -> None:
+        self._jobs.put((priority, next(self._seq), key, done, notify))
+
     def _work(self) -> None:
         try:
             import pyttsx3
             engine = pyttsx3.init()
             default_voice = engine.getProperty("voice")
+            voices = engine.getProperty("voices")
             _silence_drivers()
         except Exception as error:   # no espeak-ng, no driver: speech off, text goes on
-            self._error = f"speech is not available ({error})"
+            self.error = f"speech is not available ({error})"
             self._ready.set()
             return
+        known_voices = {v.id for v in voices} | {v.name for v in voices} | \
+            {v.id.split("/")[-1] for v in voices}
+        bad_voices: set[str] = set()
         self._ready.set()
         current: tuple | None = None
-        bad_voices: set[str] = set()
-        try:
-            known_voices = {v.id for v in engine.getProperty("voices")} | \
-                {v.name for v in engine.getProperty("voices")} | \
-                {v.id.split("/")[-1] for v in engine.getProperty("voices")}
-        except Exception:
-            known_voices = set()
         while True:
-            _, _, key, done = self._jobs.get()
-            if key is None:
-                return
-            with self._cache_lock:
-                samples = self._cache.get(key)
+            _, _, key, done, notify = self._jobs.get()
+            samples = self.cached(key)
             if samples is None:
-                text, rate, voice = key
+                text, rate, voice, sample_rate = key
                 try:
                     if current != (rate, voice):
                         # The voice first: espeak-ng resets the rate when the voice changes.
-                        # (pyttsx3 queues setProperty and swallows its errors, so the voice
-                        # is checked against the list first.)
+                        # pyttsx3 queues setProperty and swallows its errors, so the voice
+                        # is checked against the list first.
                         if voice and voice not in known_voices:
                             if voice not in bad_voices:   # say so once, speak with the default
                                 bad_voices.add(voice)
-                                self._notify(f"No voice called {voice!r}; using the default voice.")
-                            voice_to_use = default_voice
+                                notify(f"No voice called {voice!r}; using the default voice.")
+                            use_voice = default_voice
                         else:
-                            voice_to_use = voice or default_voice
-                        engine.setProperty("voice", voice_to_use)
-                        engine.setProperty("rate", max(80, min(450, rate)))   # espeak-ng's range
-                        engine.setProperty("volume", 1.0)
+                            use_voice = voice or default_voice
+                        _set_voice_now(engine, use_voice, max(80, min(450, rate)))
                         current = (rate, voice)
-                    samples = self._synthesise(engine, text)
+                    samples = self._synthesise(engine, text, sample_rate)
                 except Exception as error:
-                    self._notify(f"Speech failed for {text!r}: {error}")
+                    notify(f"Speech failed for {text!r}: {error}")
                     samples = np.zeros(0, np.float32)
                 else:
                     with self._cache_lock:
@@ -186,7 +199,7 @@ class Speech:
             except Exception:
                 pass
 
-    def _synthesise(self, engine, text: str) -> np.ndarray:
+    def _synthesise(self, engine, text: str, sample_rate: int) -> np.ndarray:
         # A new file for every phrase: under load pyttsx3's run loop can return before
         # espeak's thread has written the file, and a reused name would then hand us the
         # previous phrase. So wait for this file, complete, and try once more if it never comes.
@@ -205,7 +218,7 @@ class Speech:
                     os.unlink(path)
                 except OSError:
                     pass
-            return resample(trim(mono, rate), rate, self.sample_rate).astype(np.float32)
+            return resample(trim(mono, rate), rate, sample_rate).astype(np.float32)
         raise AssertionError("unreachable")
 
 
@@ -227,6 +240,26 @@ def _read_complete_wav(path: str, timeout: float) -> tuple[int, np.ndarray]:
         if time.monotonic() > deadline:
             raise TimeoutError(f"espeak-ng wrote no speech to {path}")
         time.sleep(0.005)
+
+
+def _set_voice_now(engine, voice: str, rate: int) -> None:
+    """Set voice, rate and volume so that they hold for the next phrase.
+
+    pyttsx3 queues setProperty until its run loop pumps, and its run loop begins by
+    calling espeak_Cancel, which throws away espeak-ng's own queue of parameter
+    changes not yet applied: so the rate could silently stay as it was. Set them on
+    the driver directly (the voice first: a new voice resets the rate) and wait for
+    espeak-ng to apply them."""
+    driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+    target = driver if driver is not None and hasattr(driver, "setProperty") else engine
+    target.setProperty("voice", voice)
+    target.setProperty("rate", rate)
+    target.setProperty("volume", 1.0)
+    try:
+        from pyttsx3.drivers import _espeak
+        _espeak.Synchronize()
+    except Exception:
+        pass
 
 
 def trim(mono: np.ndarray, rate: int) -> np.ndarray:
