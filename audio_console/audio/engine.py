@@ -45,7 +45,8 @@ def _latency_setting():
 
 
 
-SILENT_TIMEOUT = 2.0        # seconds without a callback on a running stream: the device is gone
+SILENT_TIMEOUT = 3.0        # seconds without a callback on a running stream: the device is gone
+STARTED_BLOCKS = 50         # ... counted only once the stream runs: PulseAudio's start-up pause is ~2 s
 
 NO_DEVICE_MESSAGE = "Sound is off: {why}. The game goes on in text."
 LOST_DEVICE_MESSAGE = "Sound stopped: the audio device went away. The game goes on in text."
@@ -72,6 +73,7 @@ class AudioEngine:
         self._closing = False
         self._lost = False
         self._last_callback = time.monotonic()
+        self._callbacks = 0
         self._state_lock = threading.Lock()
         self._unknown_reported: set[str] = set()
         self.output = "none"      # "device", "virtual clock" (recording only), or "none"
@@ -217,6 +219,7 @@ class AudioEngine:
 
     def _callback(self, outdata, frames, time_info, status) -> None:
         self._last_callback = time.monotonic()
+        self._callbacks += 1
         if status.output_underflow:
             self.underruns += 1
         block, active = self.mixer.render(frames)
@@ -234,7 +237,8 @@ class AudioEngine:
         stream = self._stream
         if stream is not None and not self._lost:
             silent_for = time.monotonic() - self._last_callback
-            if not stream.active or silent_for > SILENT_TIMEOUT:
+            stalled = self._callbacks > STARTED_BLOCKS and silent_for > SILENT_TIMEOUT
+            if not stream.active or stalled:
                 self._device_lost()
         return self.output != "none"
 
