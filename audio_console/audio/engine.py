@@ -87,9 +87,14 @@ class AudioEngine:
         self.mixer = Mixer(self.sample_rate, volume=_volume(settings))
         self.recorder = WavRecorder(record_path, self.sample_rate) if record_path else None
         if self._stream is not None:
-            self._stream.start()
-            self.output = "device"
-        elif self.recorder is not None:
+            try:
+                self._stream.start()
+                self.output = "device"
+            except Exception as error:   # opened, but the device will not run
+                self._notify(NO_DEVICE_MESSAGE.format(why=f"the audio device did not start ({_first_line(error)})"))
+                _close_in_background(self._stream, wait=1.0)
+                self._stream = None
+        if self._stream is None and self.recorder is not None:
             self._start_clock()
 
         self.speech: Speech | None = None
@@ -137,9 +142,15 @@ class AudioEngine:
     def play_samples(self, stereo, sample_rate: int, *, overlap: bool = False) -> Sound | None:
         if not self._playing():
             return None
-        data = np.asarray(stereo, dtype=np.float32)
-        if data.ndim == 1:
-            data = np.repeat(data[:, None], 2, axis=1)
+        try:
+            data = np.asarray(stereo, dtype=np.float32)
+            if data.ndim == 1:
+                data = np.repeat(data[:, None], 2, axis=1)
+            if data.ndim != 2 or data.shape[1] != 2 or int(sample_rate) <= 0:
+                raise ValueError(f"expected (n, 2) samples at a positive rate, got {data.shape} at {sample_rate}")
+        except (TypeError, ValueError) as error:
+            self._notify(f"Sound: cannot play these samples: {error}")
+            return None
         if sample_rate != self.sample_rate:
             data = np.stack([resample(data[:, c], sample_rate, self.sample_rate) for c in (0, 1)], axis=1)
         sound = Sound("samples", np.ascontiguousarray(data, dtype=np.float32))

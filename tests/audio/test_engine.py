@@ -175,3 +175,18 @@ def test_speech_never_prints_to_standard_output(pulse, tmp_path):
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "game line\n"
+
+
+def test_play_samples_takes_other_rates_and_refuses_bad_shapes_plainly(tmp_path, messages):
+    engine = recording_engine(tmp_path, messages)
+    t = np.arange(12000) / 24000
+    tone = (0.4 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)     # 0.5 s at 24 kHz, mono
+    assert engine.play_samples(tone, 24000) is not None
+    assert engine.play_samples(np.zeros((10, 3)), 48000) is None
+    engine.wait_until_idle(5)
+    engine.close()
+    recorded, rate = read_wav(tmp_path / "r.wav")
+    assert abs(len(recorded) / rate - 0.5) < 0.01                        # same length in time
+    spectrum = np.abs(np.fft.rfft(recorded[:, 0].astype(float)))
+    assert abs(np.argmax(spectrum) * rate / len(recorded) - 440) < 5     # same pitch
+    assert len(messages) == 1 and "cannot play these samples" in messages[0]
