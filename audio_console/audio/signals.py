@@ -45,7 +45,8 @@ def _beeps(n: int, freq: float = 880.0) -> tuple[Tone, ...]:
     return tuple(Tone(freq, on=(0.35, 0.12), off=(0.35, 0.10), wave="soft") for _ in range(n))
 
 
-# The one table. Figures for the Galaxis signals follow SOUNDS.md: beeps about
+# The one table. A last tone's pause ("off") is part of the signal: it keeps the
+# console's rhythm before the speech or signal that follows. Figures for the Galaxis signals follow SOUNDS.md: beeps about
 # 880 Hz, 0.35 s on and off; answer 0 a low falling buzz of about 1.8 s; the search
 # signal two low-to-high calls of about 3 s in all; "discovered" two low-high pairs
 # (120 Hz / 820 Hz); the own-ship tone a deep 165 Hz for 3.5 s.
@@ -55,16 +56,16 @@ SIGNALS: dict[str, tuple[Tone, ...]] = {
         Tone(165, on=(0.45, 0.12), wave="buzz", level=0.8),
         Tone(165, to=480, on=(0.95, 0.25), off=(0.20, 0.08), wave="buzz", level=0.8),
         Tone(165, on=(0.45, 0.12), wave="buzz", level=0.8),
-        Tone(165, to=480, on=(0.95, 0.25), wave="buzz", level=0.8),
+        Tone(165, to=480, on=(0.95, 0.25), off=(0.30, 0.10), wave="buzz", level=0.8),
     ),
-    "answer_0": (Tone(170, to=125, on=(1.8, 0.6), wave="buzz"),),
+    "answer_0": (Tone(170, to=125, on=(1.8, 0.6), off=(0.30, 0.10), wave="buzz"),),
     "answer_1": _beeps(1),
     "answer_2": _beeps(2),
     "answer_3": _beeps(3),
     "answer_4": _beeps(4),
     "discovered": (
         Tone(120, on=(0.35, 0.12), wave="buzz"), Tone(820, on=(0.35, 0.12), off=(0.25, 0.08), wave="soft"),
-        Tone(120, on=(0.35, 0.12), wave="buzz"), Tone(820, on=(0.35, 0.12), wave="soft"),
+        Tone(120, on=(0.35, 0.12), wave="buzz"), Tone(820, on=(0.35, 0.12), off=(0.30, 0.10), wave="soft"),
     ),
     "stored": (
         Tone(587, on=(0.14, 0.08), off=(0.06, 0.04), wave="soft"),
@@ -169,8 +170,10 @@ class UnknownSignal(KeyError):
 
 
 def duration(name: str, timing: str = "faithful") -> float:
-    """Length of a signal in seconds."""
-    return max(start + tone.on[_timing_index(timing)] for start, tone in _layout(name, timing))
+    """Length of a signal in seconds, with the pause after its last tone: the beeps keep
+    their rhythm up to the speech that follows, and a repeated signal stays even."""
+    k = _timing_index(timing)
+    return max(start + tone.on[k] + tone.off[k] for start, tone in _layout(name, timing))
 
 
 def _layout(name: str, timing: str) -> list[tuple[float, Tone]]:

@@ -52,9 +52,11 @@ class SpeechUnavailable(RuntimeError):
 
 
 def _quiet_print(*args, **kwargs) -> None:
-    """pyttsx3's espeak driver's print, without its "Audio saved to" noise."""
+    """pyttsx3's espeak driver's print, without its "Audio saved to" noise; anything
+    else it prints (an error) goes to standard error, never among the game's lines."""
     if args and isinstance(args[0], str) and args[0].startswith("Audio saved to"):
         return
+    kwargs["file"] = sys.stderr
     print(*args, **kwargs)
 
 
