@@ -82,3 +82,11 @@ GAMES: dict[str, GameInfo] = {
                       ("easy start", "easy start"), ("experts", "experts")]),
         ]),
 }
+
+
+def _battleship() -> GameInfo:
+    from audio_console.battleship.console import game_info
+    return game_info()
+
+
+GAMES["battleship"] = _battleship()
