@@ -13,7 +13,8 @@ row a whole tone higher), with a timbre for what is known there:
     ship / discovered       a bell (a discovered ship)
     own ship                a low hum (option 3: own ship revealed)
 
-It is a review aid beside the spoken readout, never a replacement for it.
+It is a review aid beside the spoken readout, never a replacement for it. A kind
+word not in this list sounds like "open"; a point off the board raises ValueError.
 
     stereo, rate = line_sonification(cells, rows=7)
 
@@ -72,7 +73,9 @@ def point_tones(kind: str, pitch: float) -> list[tuple[float, Tone]]:
                 for i in range(int(kind[-1]))]
     if kind == "ship":
         return [(0.0, Tone(pitch * 2, on=(0.28, 0.28), wave="bell", decay=0.1))]
-    raise ValueError(f"unknown kind of point {kind!r}; one of {', '.join(KINDS)}")
+    # A word this table does not know yet (a new note in the board memory): heard as
+    # "unknown" rather than stopping the game; the spoken readout still says it.
+    return point_tones("unknown", pitch)
 
 
 def line_sonification(cells: Sequence[tuple[int, int, int, str]], rows: int = 7,
