@@ -154,6 +154,10 @@ LAYERED: dict[str, frozenset[int]] = {
     "saucer_destroyed": frozenset({1}),
 }
 
+# Signals played softer than the rest (a fraction of PEAK): small, frequent sounds
+# that must not startle (the prompt tick comes before every spoken command).
+SOFTER: dict[str, float] = {"prompt": 0.35, "error": 0.6, "ready": 0.7, "time_warning": 0.7}
+
 # Harmonic amplitudes of the periodic waveforms (soft edges: no harsh overtones).
 _HARMONICS = {
     "sine": (1.0,),
@@ -190,7 +194,7 @@ def _layout(name: str, timing: str) -> list[tuple[float, Tone]]:
 
 def synthesise(name: str, side: int = CENTRE, timing: str = "faithful",
                sample_rate: int = 48000) -> np.ndarray:
-    """The signal as float32 stereo (n, 2), peak PEAK. Cached; do not modify the result."""
+    """The signal as float32 stereo (n, 2), peak PEAK (less for SOFTER ones). Cached, read-only."""
     return _synthesise(name, int(side), timing, int(sample_rate))
 
 
@@ -211,7 +215,7 @@ def _synthesise(name: str, side: int, timing: str, sample_rate: int) -> np.ndarr
         out[start:start + n, 1] += right * mono[:n]
     peak = np.abs(out).max()
     if peak > 0:
-        out *= PEAK / peak
+        out *= PEAK * SOFTER.get(name, 1.0) / peak
     result = out.astype(np.float32)
     result.flags.writeable = False
     return result
