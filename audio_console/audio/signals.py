@@ -22,7 +22,7 @@ import numpy as np
 TIMINGS = ("faithful", "quick")
 CENTRE, LEFT, RIGHT = 0, 1, 2
 SIDE_PAN = {CENTRE: 0.0, LEFT: -0.8, RIGHT: 0.8}   # -1 hard left .. 1 hard right
-PEAK = 0.5           # every signal is normalised to this peak, leaving room to overlap
+PEAK = 0.35          # every signal's peak: room to overlap, and about as loud as speech (peak 0.9)
 FADE = 0.008         # seconds of raised-cosine fade at both ends of every tone: no clicks
 
 

@@ -41,6 +41,7 @@ from typing import Callable
 import numpy as np
 
 SILENCE = 0.004        # below this (peak -48 dB) a sample counts as silence when trimming
+SPEECH_PEAK = 0.9      # every phrase is brought to this peak: even loudness from phrase to phrase
 KEEP_TAIL = 0.08       # seconds of espeak's closing pause kept after the last sound
 CACHE_SIZE = 300       # phrases
 
@@ -220,7 +221,11 @@ class _Renderer:
                     os.unlink(path)
                 except OSError:
                     pass
-            return resample(trim(mono, rate), rate, sample_rate).astype(np.float32)
+            voice = resample(trim(mono, rate), rate, sample_rate)
+            peak = np.abs(voice).max() if len(voice) else 0.0
+            if peak > 0:
+                voice *= SPEECH_PEAK / peak
+            return voice.astype(np.float32)
         raise AssertionError("unreachable")
 
 

@@ -29,7 +29,8 @@ def test_the_table_has_exactly_the_contract_names():
 def test_every_signal_is_stereo_bounded_and_starts_and_ends_without_a_click(name, timing):
     x = synthesise(name, 0, timing, RATE)
     assert x.dtype == np.float32 and x.ndim == 2 and x.shape[1] == 2
-    assert 0.45 * signals.SOFTER.get(name, 1.0) <= np.abs(x).max() <= 0.5 * signals.SOFTER.get(name, 1.0) + 1e-6
+    peak = signals.PEAK * signals.SOFTER.get(name, 1.0)
+    assert 0.99 * peak <= np.abs(x).max() <= peak + 1e-6
     assert np.abs(x[:5]).max() < 0.01 and np.abs(x[-5:]).max() < 0.01
     assert abs(len(x) / RATE - signals.duration(name, timing)) < 0.01
 
