@@ -45,6 +45,17 @@ def build_parser() -> argparse.ArgumentParser:
     others.add_argument("--mode", choices=("strategy", "arcade"), default=None)
     others.add_argument("--alien", choices=("human", "computer"), default=None)
     others.add_argument("--defence", choices=("human", "computer"), default=None)
+    arkade = parser.add_argument_group("Arkade")
+    arkade.add_argument("--board", choices=("classic", "expert"), default=None, help="board side")
+    arkade.add_argument("--formation", choices=("offset", "pairs"), default=None,
+                        help="saucer start formation: colour-offset or colour pairs")
+    arkade.add_argument("--boosters", type=int, choices=(4, 5, 6, 7, 8), default=None,
+                        help="Defence starting boosters (4 high, 6 normal, 8 low difficulty)")
+    arkade.add_argument("--rolls", type=int, choices=(2, 3), default=None, help="rolls a turn (experts: 2)")
+    arkade.add_argument("--chips", action=argparse.BooleanOptionalAction, default=None,
+                        help="bonus chips (default: on in strategy, off in arcade)")
+    arkade.add_argument("--pace", type=float, default=None, help="arcade: seconds between the computer's rolls (default 3)")
+    arkade.add_argument("--peng", action="store_true", help="every Defence shot is a loud Peng!")
     parser.add_argument("--seed", type=int, help="seed for a repeatable game")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--text", action="store_true", help="text lines only: no speech, no signals")

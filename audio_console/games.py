@@ -50,6 +50,20 @@ def _galaxis_options(args: argparse.Namespace) -> dict:
             "practice": getattr(args, "practice", None)}
 
 
+def _arkade_create(options: dict, seed: int, settings: Settings, now: float):
+    from audio_console.arkade.console import ArkadeConsole
+    return ArkadeConsole(options, seed, settings, now)
+
+
+def _arkade_options(args: argparse.Namespace) -> dict:
+    return {"mode": args.mode or "strategy", "alien": args.alien or "human",
+            "defence": args.defence or "computer", "level": args.level or 2,
+            "board": getattr(args, "board", None), "formation": getattr(args, "formation", None),
+            "boosters": getattr(args, "boosters", None), "rolls": getattr(args, "rolls", None),
+            "chips": getattr(args, "chips", None), "pace": getattr(args, "pace", None),
+            "peng": getattr(args, "peng", False)}
+
+
 GAMES: dict[str, GameInfo] = {
     "galaxis": GameInfo(
         "galaxis", "Galaxis", _galaxis_create, _galaxis_options,
@@ -69,4 +83,30 @@ GAMES: dict[str, GameInfo] = {
                      [("yes", 60.0), ("no", None)],
                      ask_if=lambda a: a.get("option") in (1, 3, "1 computer", "3 computer")),
         ]),
+    "arkade": GameInfo(
+        "arkade", "Arkade", _arkade_create, _arkade_options,
+        questions=[
+            Question("mode", "Which mode? Strategy: turns. Arcade: both sides at once, in real time.",
+                     [("strategy", "strategy"), ("arcade", "arcade")]),
+            Question("alien", "Who plays the Alien? Human or computer.",
+                     [("human", "human"), ("computer", "computer")]),
+            Question("defence", "Who plays the Defence? Human or computer.",
+                     [("human", "human"), ("computer", "computer")]),
+            Question("level", "How strong is the computer? One, two or three.",
+                     [("one", 1), ("two", 2), ("three", 3)],
+                     ask_if=lambda a: "computer" in (a.get("alien"), a.get("defence"))),
+            Question("difficulty", "Which setting? Normal; beginner alien; pro alien; pro defence; "
+                     "beginner defence; easy start, without bonus chips; or experts.",
+                     [("normal", "normal"), ("beginner alien", "beginner alien"), ("pro alien", "pro alien"),
+                      ("pro defence", "pro defence"), ("beginner defence", "beginner defence"),
+                      ("easy start", "easy start"), ("experts", "experts")]),
+        ]),
 }
+
+
+def _battleship() -> GameInfo:
+    from audio_console.battleship.console import game_info
+    return game_info()
+
+
+GAMES["battleship"] = _battleship()

@@ -1,0 +1,183 @@
+"""The Arkade command language (VOICE.md): one grammar for the keyboard and the
+recognizers. Canonical forms are the rules core's actions ("fly B3 forward",
+"ship 4", "reroll shot") and the board questions ("read row C", "nearest").
+
+Every spoken word is in the pocketsphinx dictionary ("reroll" is not, so it is
+typed only; the spoken form is "roll the shot die again").
+"""
+from __future__ import annotations
+
+from audio_console.arkade.board import LETTERS
+from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
+from audio_console.commands.vocabulary import letter_slot, number_slot
+
+
+def _words(name: str, options: dict[str, list[str]], typed: dict[str, list[str]] | None = None) -> Slot:
+    """A slot of words; `typed` synonyms parse but are not offered to the recognizers."""
+    result = [SlotOption(tuple(w.split()), value) for value, words in options.items() for w in words]
+    result += [SlotOption(tuple(w.split()), value, spoken=False)
+               for value, words in (typed or {}).items() for w in words]
+    return Slot(name, result)
+
+
+def _direction(name: str) -> Slot:
+    return _words(name, {"forward": ["forward"], "left": ["left"], "right": ["right"], "back": ["back"]},
+                  {"forward": ["forwards", "ahead"], "back": ["backward", "backwards"]})
+
+
+def slots(rows: int) -> list[Slot]:
+    letters = LETTERS[:rows]
+    return [
+        letter_slot("row", letters), number_slot("column", 1, 6),
+        letter_slot("row2", letters), number_slot("column2", 1, 6),
+        letter_slot("row3", letters), number_slot("column3", 1, 6),
+        number_slot("space", 1, 6),
+        _direction("direction"), _direction("direction2"),
+        _words("colour", {"yellow": ["yellow"], "pink": ["pink"], "purple": ["purple"]}),
+        _words("which", {"both": ["both"], "first": ["first"], "second": ["second"],
+                         "flight": ["flight"], "shot": ["shot"]}),
+        _words("side", {"left": ["left"], "right": ["right"]}),
+        number_slot("seconds", 1, 10),
+    ]
+
+
+# Typed forms may be loose; spoken forms are kept few, because the recognizers get
+# every spoken phrase (a flight alone is rows x columns x directions of them).
+SAUCERS = ["[the] <colour> [saucer] [at|on] <row> <column>", "[the] [saucer] [at|on] <row> <column>"]
+
+
+def _saucer(before: str, after: str = "") -> list[str]:
+    """A saucer named by its space, with or without its colour (typed forms)."""
+    return [f"{before} {s} {after}".strip() for s in SAUCERS]
+
+
+def _typed(rule: Rule) -> Rule:
+    return Rule(rule.name, rule.template, rule.patterns, spoken=False)
+
+
+ACTIONS = [
+    # spoken
+    Rule("roll", "roll", ["roll"]),
+    Rule("reroll", "reroll {which}", ["roll the <which> die again"]),
+    Rule("reroll", "reroll both", ["roll again"]),
+    Rule("keep", "keep", ["keep"]),
+    Rule("done", "done", ["done"]),
+    Rule("fly", "fly {row}{column} {direction} {direction2}",
+         ["fly the <colour> saucer at <row> <column> <direction> <direction2>",
+          "fly <row> <column> <direction> <direction2>"]),
+    Rule("fly", "fly {row}{column} {direction}",
+         ["fly the <colour> saucer at <row> <column> <direction>", "fly <row> <column> <direction>"]),
+    Rule("ship", "ship {space}", ["ship to <space>"]),
+    Rule("booster", "booster {side}", ["booster <side>"]),
+    Rule("shoot", "shoot outpost", ["shoot from the outpost"]),
+    Rule("shoot", "shoot", ["shoot"]),
+    Rule("plasma", "plasma {colour}", ["use the <colour> plasma cannon"]),
+    Rule("plasma", "plasma", ["use the plasma cannon"]),
+    Rule("gps", "gps {space}", ["use the gps to <space>"]),
+    Rule("choose", "choose {colour} {row}{column}", ["choose the <colour> saucer at <row> <column>"]),
+    Rule("choose", "choose {row}{column}", ["choose <row> <column>"]),
+    Rule("clear", "clear magnet {row}{column}", ["clear the magnetic field at <row> <column>"]),
+    Rule("sacrifice", "sacrifice {row}{column}", ["sacrifice the saucer at <row> <column>"]),
+    # typed only: the looser forms a player may type
+    Rule("roll", "roll", ["roll [the] dice", "roll [the] die"], spoken=False),
+    Rule("reroll", "reroll {which}", ["roll [the] <which> [die|dice] again", "roll again [the] <which> [die|dice]",
+                                      "reroll [the] <which> [die|dice]", "re roll [the] <which> [die|dice]"],
+         spoken=False),
+    Rule("reroll", "reroll both", ["roll [the] dice again", "reroll", "reroll [the] dice"], spoken=False),
+    Rule("keep", "keep", ["keep [the] dice", "keep them"], spoken=False),
+    Rule("done", "done", ["end [my|the] turn", "pass"], spoken=False),
+    Rule("fly", "fly {row}{column} {direction} {direction2}",
+         _saucer("fly", "<direction> [and|then] <direction2>"), spoken=False),
+    Rule("fly", "fly {row}{column} {direction}", _saucer("fly", "<direction>"), spoken=False),
+    Rule("fly", "fly {row}{column} to {row2}{column2} to {row3}{column3}",
+         _saucer("fly", "to <row2> <column2> [and|then] to <row3> <column3>"), spoken=False),
+    Rule("fly", "fly {row}{column} to {row2}{column2}", _saucer("fly", "to <row2> <column2>"), spoken=False),
+    Rule("ship", "ship {space}", ["[fly|move] [the] [space] ship to <space>", "ship <space>",
+                                  "[fly|move] [the] spaceship to <space>"], spoken=False),
+    Rule("booster", "booster {side}", ["[use] [a|the] booster <side>", "boost <side>"], spoken=False),
+    Rule("shoot", "shoot outpost", ["(shoot|fire) from [the] outpost", "shoot outpost"], spoken=False),
+    Rule("shoot", "shoot", ["fire"], spoken=False),
+    Rule("plasma", "plasma {colour}", ["(use|fire) [the] <colour> plasma cannon", "plasma <colour>"],
+         spoken=False),
+    Rule("plasma", "plasma", ["(use|fire) [the] plasma cannon", "plasma"], spoken=False),
+    Rule("gps", "gps {space}", ["[use] [the] gps to <space>", "gps <space>"], spoken=False),
+    Rule("choose", "choose {colour} {row}{column}", ["choose [the] <colour> [saucer] [at] <row> <column>",
+                                                     "(place|put) [the] <colour> [saucer] at <row> <column>"],
+         spoken=False),
+    Rule("choose", "choose {row}{column}", ["choose [the] [saucer] [at] <row> <column>",
+                                            "(place|put) [it] at <row> <column>"], spoken=False),
+    Rule("clear", "clear magnet {row}{column}", ["clear [the] magnetic field [at] <row> <column>",
+                                                 "clear magnet <row> <column>"], spoken=False),
+    Rule("sacrifice", "sacrifice {row}{column}", _saucer("sacrifice") + _saucer("ram [the] asteroid with"),
+         spoken=False),
+]
+
+QUESTIONS = [
+    Rule("saucers", "saucers", ["where are my saucers"]),
+    Rule("nearest", "nearest", ["nearest saucers"]),
+    Rule("read", "read row {row}", ["read row <row>"]),
+    Rule("read", "read column {column}", ["read column <column>", "column <column>"]),
+    Rule("listen", "listen row {row}", ["listen to row <row>"]),
+    Rule("listen", "listen column {column}", ["listen to column <column>"]),
+    Rule("what", "what {row}{column}", ["what is at <row> <column>"]),
+    Rule("options", "options", ["what can i do"]),
+    Rule("dice", "dice", ["dice"]),
+    Rule("where ship", "where ship", ["where is the spaceship"]),
+    Rule("chips", "chips", ["bonus chips"]),
+    Rule("board", "board", ["read the board"]),
+    Rule("pace", "pace {seconds}", ["computer pace <seconds> seconds"]),
+    # typed only
+    Rule("saucers", "saucers", ["where are [my|the] saucers", "saucers", "my saucers"], spoken=False),
+    Rule("nearest", "nearest", ["[the] nearest saucers", "nearest"], spoken=False),
+    Rule("read", "read row {row}", ["row <row>"], spoken=False),
+    Rule("listen", "listen row {row}", ["listen row <row>"], spoken=False),
+    Rule("listen", "listen column {column}", ["listen column <column>"], spoken=False),
+    Rule("what", "what {row}{column}", ["what <row> <column>"], spoken=False),
+    Rule("options", "options", ["options", "moves"], spoken=False),
+    Rule("dice", "dice", ["what are the dice", "read the dice"], spoken=False),
+    Rule("where ship", "where ship", ["where is [my|the] [space] ship", "where is my spaceship", "spaceship"],
+         spoken=False),
+    Rule("chips", "chips", ["[my] chips", "what chips"], spoken=False),
+    Rule("board", "board", ["board"], spoken=False),
+    Rule("pace", "pace {seconds}", ["[computer] pace <seconds> [seconds|second]"], spoken=False),
+]
+
+
+def grammar(rows: int) -> Grammar:
+    return Grammar(ACTIONS + QUESTIONS, slots(rows))
+
+
+_ROLLS = {"reroll both": "roll again", "reroll shot": "roll the shot die again",
+          "reroll flight": "roll the flight die again", "reroll first": "roll the first die again",
+          "reroll second": "roll the second die again", "shoot outpost": "shoot from the outpost",
+          "plasma": "use the plasma cannon"}
+_NUMBERS = ["one", "two", "three", "four", "five", "six"]
+
+
+def spoken(action: str, colour_at=None) -> str:
+    """A canonical action as a player would say it ("ship 4" -> "ship to four").
+    `colour_at(cell_name)` names the saucer on a space, for flights."""
+    words = action.split()
+    verb = words[0] if words else ""
+    if action in _ROLLS:
+        return _ROLLS[action]
+    if verb == "ship":
+        return f"ship to {_NUMBERS[int(words[1]) - 1]}"
+    if verb == "gps":
+        return f"use the gps to {_NUMBERS[int(words[1]) - 1]}"
+    if verb == "plasma":
+        return f"use the {words[1]} plasma cannon"
+    if verb == "fly":
+        colour = colour_at(words[1]) if colour_at else None
+        saucer = f"the {colour} saucer" if colour else "the saucer"
+        rest = words[2:]
+        if rest and rest[0] == "to":
+            return f"fly {saucer} at {words[1]} " + " then ".join(f"to {c}" for c in rest if c != "to")
+        return f"fly {saucer} at {words[1]} " + " then ".join(rest)
+    if verb == "choose" and len(words) == 3:
+        return f"choose the {words[1]} saucer at {words[2]}"
+    if verb == "clear":
+        return f"clear the magnetic field at {words[2]}"
+    if verb == "sacrifice":
+        return f"sacrifice the saucer at {words[1]}"
+    return action

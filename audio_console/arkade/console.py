@@ -1,0 +1,447 @@
+"""Arkade at the console: a player takes the Alien, the Defence, both (one keyboard),
+or watches the computer play both sides.
+
+Every state change goes into Reply.record as "<side> <action>" (for example
+"defence ship 4"), the computer's too, so a saved game replays exactly. The
+computer's randomness comes from the seed and the move number.
+
+Strategy Mode: the computer plays its whole turn as soon as it is its turn (on the
+next tick, or before the player's next command). Arcade Mode: every `pace` seconds
+of the clock handed in (`now`) the computer rolls its dice and uses them.
+"""
+from __future__ import annotations
+
+import random
+
+from audio_console.arkade import commands, cues
+from audio_console.arkade.board import LETTERS, cell_name
+from audio_console.arkade.computer import next_action
+from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, STRATEGY, Game, IllegalAction, Options
+from audio_console.arkade.selfplay import player_rng
+from audio_console.commands import Command, Grammar
+from audio_console.console.base import InputError, Message, Reply
+from audio_console.settings import Settings
+
+ACTIONS = {"roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
+           "choose", "clear", "sacrifice"}
+COMPUTER_TURN_LIMIT = 200     # actions in one computer turn; far more than any real turn
+
+
+# The rulebook's last page as menu presets; explicit options (CLI) win over them.
+PRESETS = {
+    "normal": {},
+    "beginner alien": {"board": "classic", "formation": "pairs"},
+    "pro alien": {"board": "expert", "formation": "offset"},
+    "pro defence": {"boosters": 4},
+    "beginner defence": {"boosters": 8},
+    "easy start": {"chips": False},
+    "experts": {"rolls": 2},          # Strategy; in Arcade Mode experts play with chips
+}
+
+
+def options_from(options: dict) -> Options:
+    """Rules options from the session's option dict (CLI or menu)."""
+    mode = options.get("mode") or STRATEGY
+    preset = dict(PRESETS.get(options.get("difficulty") or "normal", {}))
+    if options.get("difficulty") == "experts" and mode == ARCADE:
+        preset = {"chips": True}
+    options = {**preset, **{k: v for k, v in options.items() if v is not None}}
+    chips = options.get("chips")
+    return Options(mode=mode, side=options.get("board") or "classic",
+                   formation=options.get("formation") or "offset",
+                   boosters=int(options.get("boosters") or 6),
+                   max_rolls=int(options.get("rolls") or 3),
+                   chips=chips if chips is not None else None).validate()
+
+
+class ArkadeConsole:
+    game = "arkade"
+
+    def __init__(self, options: dict | None = None, seed: int = 0, settings: Settings | None = None,
+                 now: float = 0.0):
+        options = dict(options or {})
+        try:
+            self.options = options_from(options)
+            self.core = Game(self.options, random.Random(seed))
+        except ValueError as error:
+            raise InputError(str(error)) from error
+        self.seed = seed
+        self.settings = settings or Settings()
+        self.players = {ALIEN: options.get("alien") or "human",
+                        DEFENCE: options.get("defence") or "computer"}
+        if self.players[ALIEN] == self.players[DEFENCE] == "human" and self.options.mode == ARCADE:
+            raise InputError("Arcade Mode needs the computer on one side: one player, one keyboard.")
+        level = options.get("level") or 2
+        self.level = {1: "easy", 2: "normal", 3: "hard"}.get(level, level)
+        self.pace = float(options.get("pace") or 3.0)
+        self.peng = bool(options.get("peng"))
+        self.moves = 0                     # every action of either side, for the computer's RNG
+        self.next_computer = {ALIEN: now + self.pace, DEFENCE: now + self.pace}
+        self._grammar = commands.grammar(self.core.rows)
+
+    # --- the session's questions ---------------------------------------------------
+
+    def finished(self) -> bool:
+        return self.core.finished()
+
+    def grammar(self) -> Grammar:
+        return self._grammar
+
+    def humans(self) -> list[str]:
+        return [side for side in SIDES if self.players[side] == "human"]
+
+    def human_side(self) -> str | None:
+        """The side the player's next action is for."""
+        humans = self.humans()
+        if not humans:
+            return None
+        if self.options.mode == STRATEGY:
+            acting = self.core.pending.side if self.core.pending else self.core.turn
+            return acting if acting in humans else humans[0]
+        return humans[0]
+
+    def prompt(self) -> str:
+        core = self.core
+        if core.finished():
+            return "Game over. Say new game, or quit."
+        side = self.human_side()
+        if side is None:
+            return "The computer plays both sides. Say quit to stop."
+        if core.pending and core.pending.side == side:
+            return core._pending_question()
+        if self.options.mode == STRATEGY and core.turn != side:
+            return f"The {core.turn} is playing."
+        return f"{side.capitalize()}: {self._next_steps(side)}"
+
+    def _next_steps(self, side: str) -> str:
+        core = self.core
+        if side == ALIEN:
+            dice = core.alien_dice
+            if not dice.rolls:
+                return "say roll." if self.options.mode == ARCADE else "your turn: say roll, or done."
+            free = [f for f, used in zip(dice.faces, dice.used) if not used]
+            if not free and self.options.mode == STRATEGY:
+                return "both dice used: say done."
+            dice_words = "Dice " + " and ".join(free) if free else "No dice left"
+            more = "" if dice.committed or self.options.mode == ARCADE else \
+                f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
+            end = "roll again" if self.options.mode == ARCADE else "done"
+            return f"{dice_words}.{more} fly a saucer, or {end}."
+        dice = core.defence_dice
+        if not dice.rolls:
+            return "say roll." if self.options.mode == ARCADE else "your turn: say roll."
+        parts = []
+        if not dice.flight_used:
+            parts.append(f"flight {dice.flight}")
+        if not dice.shot_used:
+            parts.append(f"shot {dice.shot}")
+        dice_words = ", ".join(parts).capitalize() or "Dice used"
+        more = "" if dice.committed or self.options.mode == ARCADE else \
+            f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
+        end = "roll again" if self.options.mode == ARCADE else "done"
+        return f"{dice_words}; ship in column {core.ship + 1}.{more} ship to, booster, shoot, or {end}."
+
+    def help(self) -> list[str]:
+        side = self.human_side() or ALIEN
+        lines = []
+        if side == ALIEN:
+            lines += ["Roll; roll again, or roll the first or second die again; keep; done.",
+                      "Fly the yellow saucer at B3 forward; fly B3 forward left; fly B3 to C3.",
+                      "Choose C4 or choose pink A3 when a bonus chip asks; clear the magnetic field at C4; "
+                      "sacrifice the saucer at C3 to remove the asteroid in front of it."]
+        else:
+            lines += ["Roll; roll the shot die again; roll the flight die again; keep; done.",
+                      "Ship to four; booster left; booster right; shoot; shoot from the outpost.",
+                      "Use the plasma cannon; use the GPS to three; choose C4 when a bonus chip asks."]
+        lines += ["Where are my saucers; nearest saucers; read row C; column three; listen to column three; "
+                  "what is at C3; dice; where is the spaceship; chips; board; what can I do.",
+                  "Forward is towards the defence line; left is towards column 1."]
+        if self.options.mode == ARCADE:
+            lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self.pace:g}).")
+        return lines
+
+    def start(self) -> Reply:
+        o = self.options
+        reply = Reply()
+        roles = ", ".join(f"{side} {self.players[side]}" for side in SIDES)
+        reply.say(f"Arkade, {o.mode} mode, {self.core.board.title} with {self.core.rows} rows A to "
+                  f"{LETTERS[self.core.rows - 1]} and columns 1 to 6, {o.formation} formation, "
+                  f"{self.core.boosters} boosters, {'with' if o.with_chips else 'without'} bonus chips. "
+                  f"{roles}.", signal="ready")
+        reply.say("The Alien brings a saucer to the last row to win; the Defence destroys every saucer. "
+                  "Say help for commands.")
+        if o.mode == STRATEGY:
+            reply.say("The Alien begins.")
+        return reply
+
+    def status(self) -> list[str]:
+        core = self.core
+        lines = []
+        if core.finished():
+            lines.append(f"Game over: the {core.winner} won after {core.turns} turns.")
+        elif self.options.mode == STRATEGY:
+            lines.append(f"Turn {core.turns}: the {core.turn}'s turn.")
+        lines.append(f"{len(core.alive())} saucers left; spaceship in column {core.ship + 1}; "
+                     f"{core.boosters} boosters.")
+        return lines
+
+    # --- acting ------------------------------------------------------------------------
+
+    def handle(self, command: Command, now: float) -> Reply:
+        if command.name == "listen":
+            return self.handle_listen(command)
+        if command.name == "pace":
+            # Only the timing of the computer's turns changes; its actions are recorded.
+            self.pace = float(command.get("seconds"))
+            self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
+            return Reply(quiet=True).say(f"The computer now rolls every {self.pace:g} seconds.")
+        if command.name not in ACTIONS:
+            handler = getattr(self, "_ask_" + command.name.replace(" ", "_"), None)
+            if handler is None:
+                raise InputError(f"{command.text} is not something Arkade can do; say help.")
+            return Reply(messages=[Message(line) for line in handler(command)], quiet=True)
+        if self.core.finished():
+            raise InputError("The game is over. Say new game, or quit.")
+        reply = self._computer_turns()      # the computer's turn comes before the player's
+        if self.core.finished():
+            return reply
+        side = self.human_side()
+        if side is None:
+            raise InputError("The computer plays both sides; you are watching.")
+        colour = dict(command.values).get("colour")
+        if command.name in ("fly", "sacrifice") and colour:
+            saucer = self.core.saucer_at((LETTERS.index(command.get("row")), int(command.get("column")) - 1))
+            if saucer and saucer.colour != colour:
+                raise InputError(f"The saucer at {command.get('row')}{command.get('column')} is "
+                                 f"{saucer.colour}, not {colour}.")
+        try:
+            reply.extend(self._act(side, command.text))
+        except IllegalAction as error:
+            if reply.record:       # the computer's turn still happened: show it, then refuse
+                reply.say(str(error), signal="error")
+                return reply
+            raise InputError(str(error)) from None
+        if self.options.mode == STRATEGY:
+            reply.extend(self._computer_turns())
+        return reply
+
+    def _act(self, side: str, action: str) -> Reply:
+        events = self.core.act(side, action)
+        self.moves += 1
+        reply = Reply(events=[e for e in events if e["event"] not in ("turn_end",)], record=[f"{side} {action}"])
+        for event in events:
+            reply.messages += cues.messages(event, self.peng)
+        return reply
+
+    def apply_recorded(self, action: str) -> None:
+        side, _, rest = action.partition(" ")
+        if side not in SIDES:
+            raise InputError(f"the saved action {action!r} is not an Arkade action")
+        try:
+            self.core.act(side, rest)
+        except IllegalAction as error:
+            raise InputError(f"the saved action {action!r} cannot be replayed: {error}") from None
+        self.moves += 1
+
+    def _computer_side(self) -> str | None:
+        core = self.core
+        if core.finished() or self.options.mode != STRATEGY:
+            return None
+        acting = core.pending.side if core.pending else core.turn
+        return acting if self.players[acting] == "computer" else None
+
+    def _computer_turns(self) -> Reply:
+        """Strategy Mode: play the computer's actions until a player must act."""
+        reply = Reply()
+        count = 0
+        while (side := self._computer_side()) is not None and count < COMPUTER_TURN_LIMIT * 2:
+            action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
+            if action is None:
+                break
+            reply.extend(self._act(side, action))
+            count += 1
+        return reply
+
+    def tick(self, now: float) -> Reply:
+        if self.core.finished():
+            return Reply()
+        if self.options.mode == STRATEGY:
+            return self._computer_turns()
+        reply = Reply()
+        for side in SIDES:
+            if self.players[side] != "computer" or now < self.next_computer[side] or self.core.finished():
+                continue
+            reply.extend(self._computer_roll(side))
+            self.next_computer[side] = now + self.pace
+        return reply
+
+    def _computer_roll(self, side: str) -> Reply:
+        """Arcade Mode: one roll of the computer's dice and everything it does with it."""
+        reply, rolled = Reply(), False
+        for _ in range(COMPUTER_TURN_LIMIT):
+            if self.core.finished():
+                break
+            action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
+            if action is None or (action == "roll" and rolled):
+                break
+            rolled = rolled or action == "roll"
+            reply.extend(self._act(side, action))
+        # Real time: the computer's dice, boosters and ship moves are heard as signals
+        # and printed, but only what happened to the saucers is spoken, so the speech
+        # keeps up with the game and does not bury the player's own answers.
+        for message in reply.messages:
+            if message.signal in ("dice", "booster", "spaceship_flight"):
+                message.speech = ""
+        return reply
+
+    def restart_clock(self, now: float) -> None:
+        self.next_computer = {ALIEN: now + self.pace, DEFENCE: now + self.pace}
+
+    def explain(self, text: str) -> str | None:
+        """Why a line that names a space is not understood, when the space is off the board."""
+        from audio_console.commands.grammar import normalize
+        from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC
+        letters = {w: letter for letter, words in PHONETIC.items() for w in words}
+        tokens = normalize(text)
+        for first, second in zip(tokens, tokens[1:]):
+            letter = letters.get(first, first.upper() if len(first) == 1 and first.isalpha() else None)
+            number = second if second.isdigit() else (
+                str(NUMBER_WORDS.index(second) + 1) if second in NUMBER_WORDS else None)
+            if letter and number:
+                try:
+                    self.core.board.parse_cell(letter + number)
+                except ValueError as error:
+                    return f"{letter}{number} is not on the board. {error}"
+        return None
+
+    # --- hearing the board ---------------------------------------------------------------
+
+    def _describe_cell(self, cell) -> str:
+        core = self.core
+        words = [core.board.colour(cell)]
+        bonus = core.board.bonus_colour(cell)
+        if bonus:
+            words.append(f"{bonus} bonus space")
+        saucer = core.saucer_at(cell)
+        if saucer:
+            words.append(f"{saucer.colour} saucer" + (" shielded" if saucer.shield else ""))
+        obstacle = core.obstacle_at(cell)
+        if obstacle:
+            words.append(obstacle)
+        return ", ".join(words)
+
+    # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
+    # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.
+    SOUND_OF = {"yellow": "answer_1", "pink": "answer_2", "purple": "answer_3"}
+
+    def _kind(self, cell) -> str:
+        saucer = self.core.saucer_at(cell)
+        if saucer:
+            return self.SOUND_OF[saucer.colour]
+        return "ruled_out" if self.core.obstacle_at(cell) else "unknown"
+
+    def _ask_read(self, command: Command) -> list[str]:
+        rows = self.core.rows
+        if "row" in dict(command.values):
+            row = LETTERS.index(command.get("row"))
+            parts = [f"{c + 1} {self._describe_cell((row, c))}" for c in range(6)]
+            return [f"Row {command.get('row')}: " + "; ".join(parts) + "."]
+        column = int(command.get("column")) - 1
+        parts = [f"{LETTERS[r]} {self._describe_cell((r, column))}" for r in range(rows)]
+        ship = " Your spaceship is below it." if self.core.ship == column else ""
+        return [f"Column {column + 1}, from row A to the defence line: " + "; ".join(parts) + "." + ship]
+
+    def handle_listen(self, command: Command) -> Reply:
+        lines = self._ask_read(command)
+        rows = self.core.rows
+        if "row" in dict(command.values):
+            row = LETTERS.index(command.get("row"))
+            cells = [(c, 6, row, self._kind((row, c))) for c in range(6)]
+        else:
+            column = int(command.get("column")) - 1
+            cells = [(column, 6, r, self._kind((r, column))) for r in range(rows)]
+        return Reply(messages=[Message(lines[0], cells=cells)], quiet=True)
+
+    def _ask_saucers(self, command: Command) -> list[str]:
+        alive = sorted(self.core.alive(), key=lambda s: (-s.cell[0], s.cell[1]))
+        if not alive:
+            return ["No saucers left."]
+        parts = [f"{s.colour} at {cell_name(s.cell)}" + (" shielded" if s.shield else "") for s in alive]
+        return [f"{len(alive)} saucers, nearest the defence line first: " + "; ".join(parts) + "."]
+
+    def _ask_nearest(self, command: Command) -> list[str]:
+        parts = []
+        for column in range(6):
+            s = self.core.nearest_in_column(column)
+            mark = " (spaceship)" if column == self.core.ship else ""
+            parts.append(f"column {column + 1}{mark}: " + (
+                f"{s.colour} at {cell_name(s.cell)}" + (" shielded" if s.shield else "") if s else "none"))
+        return ["Nearest saucer in each column: " + "; ".join(parts) + "."]
+
+    def _ask_what(self, command: Command) -> list[str]:
+        cell = (LETTERS.index(command.get("row")), int(command.get("column")) - 1)
+        return [f"{cell_name(cell)}: {self._describe_cell(cell)}."]
+
+    def _ask_dice(self, command: Command) -> list[str]:
+        a, d = self.core.alien_dice, self.core.defence_dice
+        lines = []
+        lines.append("Alien dice: " + (" and ".join(
+            f + (" used" if u else "") for f, u in zip(a.faces, a.used)) if a.rolls else "not rolled") + ".")
+        lines.append("Defence dice: " + (
+            f"flight {d.flight}{' used' if d.flight_used else ''}, shot {d.shot}{' used' if d.shot_used else ''}"
+            if d.rolls else "not rolled") + ".")
+        return lines
+
+    def _ask_where_ship(self, command: Command) -> list[str]:
+        core = self.core
+        outpost = f" Outpost in column {core.outpost + 1}." if core.outpost is not None else ""
+        return [f"Spaceship in column {core.ship + 1}; {core.boosters} boosters.{outpost}"]
+
+    def _ask_chips(self, command: Command) -> list[str]:
+        core = self.core
+        kept = ", ".join(f"{colour} {kind}" for kind, colour in core.kept) or "none"
+        defence = ", ".join(f"{c} {len(v)}" for c, v in core.defence_chips.items())
+        return [f"Alien: {len(core.alien_chips)} face-down chips. Defence face-down chips: {defence}. "
+                f"Defence keeps: {kept}."]
+
+    def _ask_status(self, command: Command) -> list[str]:
+        return self.status()
+
+    def _ask_summary(self, command: Command) -> list[str]:
+        return self._ask_board(command)
+
+    def _ask_board(self, command: Command) -> list[str]:
+        core = self.core
+        bonus = "; ".join(f"{colour} at {cell_name(cell)}" for cell, colour in core.board.bonus)
+        lines = [f"{core.board.title.capitalize()}: rows A to {LETTERS[core.rows - 1]}, columns 1 to 6. "
+                 f"Bonus spaces: {bonus or 'none'}."]
+        extra = []
+        if core.asteroid:
+            extra.append(f"asteroid at {cell_name(core.asteroid)}")
+        extra += [f"magnetic field at {cell_name(m)}" for m in core.magnets]
+        if core.outpost is not None:
+            extra.append(f"outpost at {cell_name((core.board.last_row, core.outpost))}")
+        if extra:
+            lines.append("On the board: " + "; ".join(extra) + ".")
+        return lines + self.status()
+
+    def _ask_options(self, command: Command) -> list[str]:
+        side = self.human_side()
+        if side is None:
+            return ["You are watching."]
+        legal = self.core.legal_actions(side)
+        if not legal:
+            return [f"Nothing now: it is the {self.core.turn}'s turn."]
+        say = lambda action: commands.spoken(action, self._colour_at)
+        flights = [a for a in legal if a.startswith("fly")]
+        others = [say(a) for a in legal if not a.startswith("fly")]
+        lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
+        if flights:
+            shown = [say(a) for a in flights[:10]]
+            more = f", and {len(flights) - 10} more" if len(flights) > 10 else ""
+            lines.append(f"{len(flights)} flights: " + "; ".join(shown) + more + ".")
+        return lines
+
+    def _colour_at(self, name: str) -> str | None:
+        saucer = self.core.saucer_at((LETTERS.index(name[0]), int(name[1:]) - 1))
+        return saucer.colour if saucer else None

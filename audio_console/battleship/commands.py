@@ -1,0 +1,110 @@
+"""The Battleship: Outer Space command grammar, per phase (VOICE.md).
+
+Shooting:  "sector two row delta" / "shoot 2 row D"        -> shoot 2 row D
+           "sector one column three"                      -> shoot 1 column 3
+           "sector two" (choose the current sector)       -> sector 2
+           "row delta" / "column three" (current sector)  -> shoot row D / shoot column 3
+Placing:   "quadron sector one B3 across" (try it there)  -> position quadron 1 B3 across
+           "turn it" / "move to C4" / "place" / "random" / "remove dueler" / "done"
+           "place quadron sector one B3 across" places at once (typed).
+Review:    "read sector 2", "my fleet", "my sector 1", "what about sector 2 row D".
+Passing:   "ready" (the next player has the console).
+
+Ship names the recognizer's dictionary lacks are spoken as real words that sound
+alike ("quad ron", "tri corn fighter", "duel er"); the typed names work too. In the
+long placement phrase the corner's row is said in the phonetic alphabet ("bravo
+three"), which keeps each phase's spoken phrases to a few thousand.
+"""
+from __future__ import annotations
+
+from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
+from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
+from audio_console.commands.vocabulary import letter_slot, number_slot
+
+ROW_LETTERS = "ABCDEFGHIJ"
+
+# ship -> (typed-only forms, spoken forms); the canonical value is the lower-case name.
+# One spoken form per ship keeps the recognizers' phrase lists small.
+SHIP_WORDS: dict[str, tuple[list[str], list[str]]] = {
+    "Quadron": (["quadron", "quad"], ["quad ron"]),
+    "Rocket Raider": (["rocket", "raider"], ["rocket raider"]),
+    "Celestial Crawler": (["crawler", "celestial"], ["celestial crawler"]),
+    "Tricorn Fighter": (["tricorn", "tricorn fighter", "tri corn", "fighter"], ["tri corn fighter"]),
+    "Dueler": (["dueler", "duel"], ["duel er"]),
+}
+PLACING, SHOOTING, PASSING, OVER = "placing", "shooting", "passing", "over"
+
+
+def ship_slot() -> Slot:
+    options = []
+    for ship in SHIP_NAMES:
+        typed, spoken = SHIP_WORDS[ship]
+        value = ship.lower()
+        options += [SlotOption(tuple(words.split()), value) for words in spoken]
+        options += [SlotOption(tuple(words.split()), value, spoken=False) for words in typed]
+    return Slot("ship", options)
+
+
+def ship_name(value: str) -> str:
+    """'rocket raider' -> 'Rocket Raider'."""
+    return next(s for s in SHIP_NAMES if s.lower() == value)
+
+
+def phonetic_slot(name: str) -> Slot:
+    """A row letter said in the phonetic alphabet only ("bravo"); the plain letter is
+    typed only. For the long placement phrase, where a lone "b" would be too easily
+    misheard and every spoken form multiplies the recognizers' phrase list."""
+    slot = letter_slot(name, ROW_LETTERS)
+    return Slot(name, [SlotOption(o.words, o.value, spoken=len(o.words[0]) > 1) for o in slot.options])
+
+
+def slots() -> list[Slot]:
+    return [number_slot("sector", 1, 3), letter_slot("row", ROW_LETTERS), phonetic_slot("corner"),
+            number_slot("column", 1, 10), ship_slot(), Slot("heading", [SlotOption((h,), h) for h in HEADINGS])]
+
+
+SHOOT_RULES = [
+    Rule("shoot", "shoot {sector} row {row}", ["[shoot|fire] [at] [sector] <sector> row <row>"]),
+    Rule("shoot", "shoot {sector} column {column}", ["[shoot|fire] [at] [sector] <sector> column <column>"]),
+    Rule("shoot here", "shoot row {row}", ["[shoot|fire] [at] row <row>"]),
+    Rule("shoot here", "shoot column {column}", ["[shoot|fire] [at] column <column>"]),
+    Rule("sector", "sector {sector}", ["sector <sector>"]),
+]
+PLACE_RULES = [
+    Rule("position", "position {ship} {sector} {corner}{column} {heading}",
+         ["<ship> sector <sector> <corner> <column> <heading>"]),
+    Rule("position", "position {ship} {sector} {corner}{column} {heading}",
+         ["[position|try|put] <ship> [in] [sector] <sector> [at] <corner> <column> <heading>"], spoken=False),
+    Rule("place", "place {ship} {sector} {corner}{column} {heading}",
+         ["place <ship> [in] [sector] <sector> [at] <corner> <column> <heading>"], spoken=False),
+    Rule("place", "place", ["place", "place it"]),
+    Rule("turn", "turn", ["turn it", "turn", "rotate", "rotate it"]),
+    Rule("move", "move {row}{column}", ["move [it] [to] <row> <column>"]),
+    Rule("move sector", "move sector {sector}", ["move [it] [to] sector <sector>", "sector <sector>"]),
+    Rule("random", "random", ["random", "random placement", "place at random", "place the rest at random"]),
+    Rule("remove", "remove {ship}", ["remove <ship>", "take back <ship>"]),
+    Rule("done", "done", ["done", "finished", "fleet ready"]),
+]
+REVIEW_RULES = [
+    Rule("read sector", "read sector {sector}", ["read [sector] <sector>"]),
+    Rule("read", "read", ["read", "read sector"]),
+    Rule("what", "what {sector} row {row}", ["what [about|is] [sector] <sector> row <row>"]),
+    Rule("what", "what {sector} column {column}", ["what [about|is] [sector] <sector> column <column>"]),
+    Rule("what here", "what row {row}", ["what [about|is] row <row>"]),
+    Rule("what here", "what column {column}", ["what [about|is] column <column>"]),
+    Rule("my fleet", "my fleet", ["my fleet", "fleet"]),
+    Rule("my sector", "my sector {sector}", ["my sector <sector>"]),
+]
+PASS_RULES = [Rule("ready", "ready", ["ready", "i am ready", "go"])]
+
+
+def grammar_for(phase: str) -> Grammar:
+    """What can be said in `phase` (without the common commands)."""
+    rules = {PLACING: PLACE_RULES + REVIEW_RULES, SHOOTING: SHOOT_RULES + REVIEW_RULES,
+             PASSING: PASS_RULES, OVER: REVIEW_RULES}[phase]
+    return Grammar(rules, slots())
+
+
+def full_grammar() -> Grammar:
+    """Every Battleship command, for replaying recorded actions."""
+    return Grammar(PLACE_RULES + SHOOT_RULES + REVIEW_RULES + PASS_RULES, slots())

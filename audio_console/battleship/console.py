@@ -1,0 +1,547 @@
+"""Battleship: Outer Space at the console.
+
+Routes Commands to the rules core (placing, shooting) or to the board memories
+(review), runs the computer opponent, and answers with cues. Two people may share
+one console: after every shot the console pauses ("pass the console to player 2")
+and says nothing secret until the next player says "ready".
+
+Every change of state is recorded as a canonical action ("place quadron 1 B3
+across", "remove dueler", "done", "shoot 2 row D", the computer's shots too), so a
+saved game replays exactly through apply_recorded.
+"""
+from __future__ import annotations
+
+import random
+
+from audio_console.battleship import commands
+from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING, ship_name
+from audio_console.battleship.computer import LEVELS, choose_line, move_rng
+from audio_console.battleship.cues import SIDES, cue, log_event
+from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
+from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
+from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleBegins, BattleshipError, FleetDestroyed,
+                                            Game, Line, Placement, ShotFired,
+                                            ShotRecalled, fleet_cells, make_line, other,
+                                            random_fleet)
+from audio_console.commands import Command, Grammar
+from audio_console.commands.grammar import normalize
+from audio_console.console.base import InputError, Message, Reply
+from audio_console.settings import Settings
+
+OPPONENTS = ("computer", "human")
+PLACEMENTS = ("random", "manual")
+
+
+class BattleshipConsole:
+    game = "battleship"
+
+    def __init__(self, opponent: str = "computer", placement: str = "random", level: int = 2,
+                 seed: int = 0, settings: Settings | None = None):
+        if opponent not in OPPONENTS:
+            raise InputError(f"the opponent is computer or human, not {opponent}")
+        if placement not in PLACEMENTS:
+            raise InputError(f"placement is random or manual, not {placement}")
+        if level not in LEVELS:
+            raise InputError(f"the computer levels are 1, 2 and 3, not {level}")
+        self.opponent, self.placement, self.level, self.seed = opponent, placement, level, seed
+        self.settings = settings or Settings()
+        self.core = Game(first=1)
+        self.memory = {p: BoardMemory(p) for p in (1, 2)}
+        if opponent == "computer":
+            self.names = {1: "You", 2: "The computer"}
+            self.possessive = {1: "your", 2: "the computer's"}
+        else:
+            self.names = {1: "Player 1", 2: "Player 2"}
+            self.possessive = {1: "player 1's", 2: "player 2's"}
+        self.current_sector: dict[int, int | None] = {1: None, 2: None}
+        self.pending: Placement | None = None        # a ship being tried out, not yet placed
+        self.passing_to: int | None = None           # waiting for this player to say "ready"
+        self.news: list[Message] = []                # told to the next player after "ready"
+        self.replaying = False
+        self._full_grammar = commands.full_grammar()
+        # Fleets that are not placed by hand are placed now, from the seed.
+        for player in (1, 2):
+            if self.is_computer(player) or placement == "random":
+                fleet = random_fleet(random.Random(f"battleship:{seed}:fleet:{player}"))
+                for ship in SHIP_NAMES:
+                    self._learn(self.core.place(player, fleet[ship]))
+                self.core.finish_placing(player)
+
+    # --- who is who -------------------------------------------------------------------
+    def is_computer(self, player: int) -> bool:
+        return self.opponent == "computer" and player == 2
+
+    @property
+    def player(self) -> int:
+        """The player at the console now: the one placing, or the one to shoot."""
+        if self.core.phase == PLACING:
+            return 1 if not self.core.ready[1] else 2
+        return self.core.to_move
+
+    def phase(self) -> str:
+        if self.core.winner is not None:
+            return OVER
+        if self.passing_to is not None:
+            return PASSING
+        return PLACING if self.core.phase == PLACING else SHOOTING
+
+    # --- the session's questions ---------------------------------------------------------
+    def finished(self) -> bool:
+        return self.core.winner is not None
+
+    def grammar(self) -> Grammar:
+        return commands.grammar_for(self.phase())
+
+    def _who(self, player: int) -> str:
+        return "" if self.opponent == "computer" else f"Player {player}: "
+
+    def prompt(self) -> str:
+        text = self._prompt()
+        return text[:1].upper() + text[1:]
+
+    def _prompt(self) -> str:
+        phase = self.phase()
+        if phase == OVER:
+            return "Game over. Say new game, or quit."
+        if phase == PASSING:
+            return f"Pass the console to player {self.passing_to}. Player {self.passing_to}: say ready."
+        who = self._who(self.player)
+        if phase == PLACING:
+            placed = self.core.fleets[self.player]
+            if self.pending is not None:
+                return (f"{who}{self.pending.ship} at sector {self.pending.sector} {self.pending.corner} "
+                        f"{self.pending.heading}: say place, turn it, or move to another corner.")
+            missing = [s for s in SHIP_NAMES if s not in placed]
+            if not missing:
+                return f"{who}all five ships placed: say done, or remove a ship."
+            ship = missing[0]
+            return (f"{who}place the {ship}, {len(FOOTPRINTS[ship].holes)} holes: say the ship, a sector, "
+                    f"a corner and a heading, like {ship.lower()} sector 1 B3 across; or say random.")
+        sector = self.current_sector[self.player]
+        if sector:
+            return f"{who}your shot in sector {sector}: say a row or a column, or another sector."
+        return f"{who}your shot: say a sector and a row or a column, like sector 2 row D."
+
+    def help(self) -> list[str]:
+        phase = self.phase()
+        if phase == PASSING:
+            return [f"The console is passing to player {self.passing_to}. Say ready when player "
+                    f"{self.passing_to} has it; nothing secret is said before."]
+        lines = []
+        if phase == PLACING:
+            lines += [
+                "Try a ship somewhere: the ship, a sector, the top-left corner of its box and a heading "
+                "(across, down, left, up), like quadron sector 1 B3 across. You hear which holes it covers.",
+                "Then: place; turn it (a quarter turn clockwise); move to C4; move to sector 2.",
+                "Place quadron sector 1 B3 across places at once. Random places the rest at random. "
+                "Remove dueler takes a ship back. Done when all five are placed.",
+                "Ships: " + "; ".join(f"{s}, {len(FOOTPRINTS[s].holes)} holes" for s in SHIP_NAMES) + ".",
+            ]
+        elif phase == SHOOTING:
+            lines += [
+                "Shoot: a sector and a row A to J or a column 1 to 10, like sector 2 row D or sector 1 column 3.",
+                "Sector 2 chooses a sector; then row D or column 3 shoots there.",
+                "A line called before is answered from memory and costs nothing. Hint suggests a line.",
+            ]
+        lines.append("Review: status; read sector 2; what about sector 2 row D; my fleet; my sector 1.")
+        return lines
+
+    def start(self) -> Reply:
+        reply = Reply()
+        if self.opponent == "computer":
+            reply.say(f"Battleship: Outer Space. You against the computer, level {self.level}, "
+                      f"{LEVELS[self.level]}.")
+        else:
+            reply.say("Battleship: Outer Space. Player 1 against player 2 at one console; "
+                      "player 1 sounds on the left, player 2 on the right.")
+        if self.core.phase == PLACING:
+            reply.say(f"{self._who(self.player)}place your fleet of five, secretly. Say help for how.",
+                      side=SIDES[self.player])
+        else:
+            if self.opponent == "computer":
+                reply.say(f"Your fleet is placed at random: {self.memory[1].sectors_summary()}. "
+                          "Say my fleet to hear where.")
+            else:
+                reply.say("Both fleets are placed at random; say my fleet on your own turn to hear yours.")
+            reply.say(self._first_words(), side=SIDES[1])
+        return reply
+
+    def _first_words(self) -> str:
+        return "You shoot first." if self.opponent == "computer" else f"Player {self.core.first} shoots first."
+
+    def status(self) -> list[str]:
+        phase = self.phase()
+        if phase == OVER:
+            lines = [f"Game over. {self.names[self.core.winner]} won."]
+        elif phase == PASSING:
+            return [f"Passing the console to player {self.passing_to}. Shots: player 1 "
+                    f"{self.core.shots(1)}, player 2 {self.core.shots(2)}. Ships vaporized: player 1 "
+                    f"{len(self.core.vaporized[1])}, player 2 {len(self.core.vaporized[2])}."]
+        elif phase == PLACING:
+            placed = self.core.fleets[self.player]
+            lines = [f"{self._who(self.player)}placing: {len(placed)} of 5 ships placed."]
+        else:
+            lines = ["Your shot." if self.opponent == "computer" else f"Player {self.player} to shoot."]
+        return lines + self.memory[self._viewer()].status()
+
+    def _viewer(self) -> int:
+        """Whose memory the review commands read."""
+        if self.opponent == "computer":
+            return 1
+        if self.core.winner is not None:
+            return self.core.winner
+        return self.player
+
+    def explain(self, text: str) -> str | None:
+        """Why a line that looks like a shot or placement is not one, or not now."""
+        command = self._full_grammar.parse(text)
+        if command is not None:
+            phase = self.phase()
+            if phase == PASSING:
+                return self._passing_refusal()
+            if phase == OVER:
+                return "The game is over. Say new game, or quit."
+            if phase == PLACING:
+                return f"{command.text} cannot be done while placing; place your fleet first. Say help for how."
+            if phase == SHOOTING:
+                return f"{command.text} cannot be done now: the fleets are placed. Say help for what you can say."
+        tokens = normalize(text)
+        for word, limit, what in (("sector", 3, "sectors go from 1 to 3"), ("column", 10, "columns go from 1 to 10")):
+            if word in tokens[:-1]:
+                value = tokens[tokens.index(word) + 1]
+                if value.isdigit() and not 1 <= int(value) <= limit:
+                    return f"There is no {word} {value}: {what}."
+        if "row" in tokens[:-1]:
+            value = tokens[tokens.index("row") + 1]
+            if len(value) == 1 and value.isalpha() and value.upper() not in ROWS:
+                return f"There is no row {value.upper()}: rows go from A to J."
+        return None
+
+    # --- acting ---------------------------------------------------------------------------
+    def handle(self, command: Command, now: float) -> Reply:
+        phase = self.phase()
+        if phase == PASSING and command.name != "ready":
+            raise InputError(self._passing_refusal())
+        handler = getattr(self, "_do_" + command.name.replace(" ", "_"), None)
+        if handler is None:
+            raise InputError(f"{command.text} cannot be done now; say help for what you can say.")
+        return handler(command)
+
+    def _passing_refusal(self) -> str:
+        return f"The console is passing to player {self.passing_to}: player {self.passing_to}, say ready first."
+
+    def tick(self, now: float) -> Reply:
+        return Reply()   # the computer answers at once, inside handle
+
+    def apply_recorded(self, action: str) -> None:
+        command = self._full_grammar.parse(action)
+        if command is None:
+            raise InputError(f"the saved action {action!r} is not a Battleship action")
+        self.replaying = True
+        try:
+            if not self.handle(command, 0.0).record:
+                raise InputError(f"the saved action {action!r} changes nothing at that point")
+        finally:
+            self.replaying = False
+
+    # --- core calls -------------------------------------------------------------------------
+    def _learn(self, events: list) -> None:
+        for event in events:
+            for memory in self.memory.values():
+                memory.record(event)
+
+    def _core(self, action, *args) -> list:
+        try:
+            events = action(*args)
+        except BattleshipError as error:
+            raise InputError(_sentence(str(error))) from error
+        self._learn(events)
+        return events
+
+    # --- placing ----------------------------------------------------------------------------
+    def _placement(self, command: Command) -> Placement:
+        values = dict(command.values)
+        return Placement(ship_name(values["ship"]), int(values["sector"]), ROWS.index(values["corner"]),
+                         int(values["column"]) - 1, values["heading"])
+
+    def _try(self, placement: Placement, side: int) -> Reply:
+        """Remember `placement` as the ship being tried, and describe it or explain why not."""
+        self.pending = placement
+        try:
+            self.core.check_placement(self.player, placement)
+        except BattleshipError as error:
+            return Reply(quiet=True).say(
+                f"Cannot go there: {error}. Say turn it, or move to another corner.", signal="error", side=side)
+        return Reply(quiet=True).say(describe_placement(placement) + ".", side=side)
+
+    def _do_position(self, command: Command) -> Reply:
+        self._placing_only()
+        return self._try(self._placement(command), SIDES[self.player])
+
+    def _do_turn(self, command: Command) -> Reply:
+        pending = self._need_pending()
+        heading = HEADINGS[(HEADINGS.index(pending.heading) + 1) % len(HEADINGS)]
+        return self._try(pending._replace(heading=heading), SIDES[self.player])
+
+    def _do_move(self, command: Command) -> Reply:
+        pending = self._need_pending()
+        return self._try(pending._replace(row=ROWS.index(command.get("row")),
+                                          column=int(command.get("column")) - 1), SIDES[self.player])
+
+    def _do_move_sector(self, command: Command) -> Reply:
+        pending = self._need_pending()
+        return self._try(pending._replace(sector=int(command.get("sector"))), SIDES[self.player])
+
+    def _do_place(self, command: Command) -> Reply:
+        self._placing_only()
+        if command.values:
+            placement = self._placement(command)
+        else:
+            placement = self._need_pending()
+        player = self.player
+        self._core(self.core.place, player, placement)
+        self.pending = None
+        reply = Reply(record=[_place_action(placement)])
+        reply.say(f"Placed: {describe_placement(placement)}.", side=SIDES[player])
+        return self._next_ship(reply, player)
+
+    def _next_ship(self, reply: Reply, player: int) -> Reply:
+        missing = [s for s in SHIP_NAMES if s not in self.core.fleets[player]]
+        if missing:
+            reply.say(f"Next: the {missing[0]}, {len(FOOTPRINTS[missing[0]].holes)} holes.", side=SIDES[player])
+        else:
+            reply.say("All five ships placed. Say done to begin, my fleet to hear it, or remove a ship.",
+                      side=SIDES[player])
+        return reply
+
+    def _do_random(self, command: Command) -> Reply:
+        self._placing_only()
+        player = self.player
+        fleet = self.core.fleets[player]
+        rng = random.Random(f"battleship:{self.seed}:random:{player}:{len(fleet)}")
+        try:
+            complete = random_fleet(rng, fleet)
+        except BattleshipError as error:
+            raise InputError(_sentence(str(error)) + " Remove a ship and try again.") from error
+        reply = Reply()
+        for ship in SHIP_NAMES:
+            if ship not in fleet:
+                self._core(self.core.place, player, complete[ship])
+                reply.record.append(_place_action(complete[ship]))
+                reply.say(f"Placed: {describe_placement(complete[ship])}.", side=SIDES[player])
+        self.pending = None
+        if not reply.record:
+            raise InputError("All five ships are placed already. Say done.")
+        return self._next_ship(reply, player)
+
+    def _do_remove(self, command: Command, ship: str | None = None) -> Reply:
+        self._placing_only()
+        ship = ship or ship_name(command.get("ship"))
+        events = self._core(self.core.remove, self.player, ship)
+        reply = Reply(record=[f"remove {ship.lower()}"])
+        return reply.say(f"Removed: the {ship}, from {describe_placement(events[0].placement)}.",
+                         side=SIDES[self.player])
+
+    def _do_undo(self, command: Command) -> Reply:
+        if self.phase() == PLACING:
+            placed = list(self.core.fleets[self.player])
+            if self.pending is not None:
+                self.pending = None
+                return Reply(quiet=True).say("The ship being tried is put aside.")
+            if not placed:
+                raise InputError("Nothing to undo: no ship is placed.")
+            return self._do_remove(command, ship=placed[-1])
+        raise InputError("A shot cannot be taken back.")
+
+    def _do_done(self, command: Command) -> Reply:
+        self._placing_only()
+        player = self.player
+        events = self._core(self.core.finish_placing, player)
+        self.pending = None
+        reply = Reply(record=["done"]).say(f"{self._who(player)}fleet ready.", side=SIDES[player])
+        if self.opponent == "human":
+            # Hand over: to player 2 to place, or back to player 1 to shoot first.
+            self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
+        if any(isinstance(e, BattleBegins) for e in events):
+            reply.say(f"Battle begins. {self._first_words()}")
+        return reply
+
+    def _placing_only(self) -> None:
+        if self.phase() != PLACING:
+            raise InputError("The fleets are placed; now shoot, like sector 2 row D.")
+
+    def _need_pending(self) -> Placement:
+        self._placing_only()
+        if self.pending is None:
+            raise InputError("No ship is being tried: first say a ship, a sector, a corner and a heading, "
+                             "like quadron sector 1 B3 across.")
+        return self.pending
+
+    # --- shooting ----------------------------------------------------------------------------
+    def _line(self, command: Command) -> Line:
+        values = dict(command.values)
+        sector = int(values["sector"]) if "sector" in values else self.current_sector[self.player]
+        if sector is None:
+            raise InputError("Which sector? Say the sector too, like sector 2 row D, or say sector 2 first.")
+        kind = ROW if "row" in values else COLUMN
+        try:
+            return make_line(sector, kind, values[kind])
+        except BattleshipError as error:
+            raise InputError(_sentence(str(error))) from error
+
+    def _do_sector(self, command: Command) -> Reply:
+        if self.phase() != SHOOTING:
+            raise InputError("Sectors are chosen when shooting.")
+        sector = int(command.get("sector"))
+        self.current_sector[self.player] = sector
+        return Reply(quiet=True).say(f"Sector {sector}. {self.memory[self.player].read_sector(sector)}")
+
+    def _do_shoot(self, command: Command) -> Reply:
+        if self.phase() == PLACING:
+            raise InputError("Place your fleet first.")
+        if self.phase() == OVER:
+            raise InputError("The game is over. Say new game, or quit.")
+        line = self._line(command)
+        shooter = self.player
+        events = self._core(self.core.shoot, shooter, line)
+        if isinstance(events[0], ShotRecalled):
+            return Reply(messages=self._cues(events), quiet=True)
+        self.current_sector[shooter] = line.sector
+        reply = self._shot_reply(events)
+        if self.core.winner is None and self.is_computer(self.core.to_move) and not self.replaying:
+            reply.extend(self._computer_moves())
+        if self.core.winner is None and self.opponent == "human":
+            self.passing_to = self.core.to_move
+            self.news = self._damage_news(events)
+        return reply
+
+    def _do_shoot_here(self, command: Command) -> Reply:
+        return self._do_shoot(command)
+
+    def _shot_reply(self, events: list) -> Reply:
+        shot = events[0]
+        reply = Reply(record=[f"shoot {shot.line.sector} {shot.line.name}"],
+                      events=[e for e in (log_event(ev) for ev in events) if e])
+        reply.messages += self._cues(events)
+        if any(isinstance(e, FleetDestroyed) for e in events):
+            reply.extend(self._reveal())
+        return reply
+
+    def _cues(self, events: list) -> list[Message]:
+        return [m for event in events for m in cue(event, self.names, self.possessive)]
+
+    def _damage_news(self, events: list) -> list[Message]:
+        """The target's secret: which of its ships the shot hit, and where."""
+        shot = events[0]
+        if not isinstance(shot, ShotFired) or not shot.new_hits:
+            return []
+        by_ship: dict[str, list[str]] = {}
+        for ship, cell in shot.new_hits:
+            by_ship.setdefault(ship, []).append(cell.name)
+        parts = [f"your {ship} at {join_words(cells)}" for ship, cells in by_ship.items()]
+        return [Message(f"Damage in sector {shot.line.sector}: {'; '.join(parts)}.")]
+
+    def _computer_moves(self) -> Reply:
+        player = self.core.to_move
+        move = self.core.shots(player)
+        line = choose_line(self.core.observations[player], self.level, move_rng(self.seed, player, move))
+        events = self._core(self.core.shoot, player, line)
+        reply = self._shot_reply(events)
+        reply.messages += self._damage_news(events)
+        return reply
+
+    def _reveal(self) -> Reply:
+        fleets = {str(p): fleet_cells(self.core.fleets[p]) for p in (1, 2)}
+        reply = Reply(events=[{"event": "reveal", "fleets": fleets}])
+        for player in ([2] if self.opponent == "computer" else [1, 2]):
+            places = "; ".join(describe_placement(self.core.fleets[player][s]) for s in SHIP_NAMES)
+            reply.say(f"{self.possessive[player].capitalize()} fleet was: {places}.")
+        return reply
+
+    def _do_ready(self, command: Command) -> Reply:
+        if self.passing_to is None:
+            raise InputError("Nothing to be ready for.")
+        player, self.passing_to = self.passing_to, None
+        reply = Reply(quiet=True)
+        if self.core.phase == PLACING:
+            reply.say(f"Player {player}: place your fleet of five, secretly. Say help for how.",
+                      side=SIDES[player])
+            return reply
+        reply.say(f"Player {player}: your turn.", side=SIDES[player])
+        last = self.memory[player].enemy_shots
+        if last:
+            line, result = list(last.items())[-1]
+            reply.say(f"Player {other(player)} called sector {line.sector} {line.name}: {result}.")
+        reply.messages += self.news
+        self.news = []
+        return reply
+
+    # --- review -------------------------------------------------------------------------------
+    def _review(self, *lines: str) -> Reply:
+        return Reply(messages=[Message(line) for line in lines], quiet=True)
+
+    def _do_status(self, command: Command) -> Reply:
+        return self._review(*self.status())
+
+    def _do_summary(self, command: Command) -> Reply:
+        return self._do_status(command)
+
+    def _do_read_sector(self, command: Command) -> Reply:
+        return self._review(self.memory[self._viewer()].read_sector(int(command.get("sector"))))
+
+    def _do_read(self, command: Command) -> Reply:
+        sector = self.current_sector.get(self._viewer())
+        if sector is None:
+            raise InputError("Which sector? Say read sector 2.")
+        return self._review(self.memory[self._viewer()].read_sector(sector))
+
+    def _do_what(self, command: Command) -> Reply:
+        return self._review(self.memory[self._viewer()].what_about(self._line(command)))
+
+    def _do_what_here(self, command: Command) -> Reply:
+        return self._do_what(command)
+
+    def _do_my_fleet(self, command: Command) -> Reply:
+        return self._review(*self.memory[self._viewer()].my_fleet())
+
+    def _do_my_sector(self, command: Command) -> Reply:
+        return self._review(self.memory[self._viewer()].my_sector(int(command.get("sector"))))
+
+    def _do_hint(self, command: Command) -> Reply:
+        if self.phase() != SHOOTING:
+            raise InputError("Hints are for shooting.")
+        player = self.player
+        line = choose_line(self.core.observations[player], 3, move_rng(self.seed, player, -1 - self.core.shots(player)))
+        return self._review(f"Hint: try sector {line.sector} {line.name}.")
+
+
+def _place_action(placement: Placement) -> str:
+    return f"place {placement.ship.lower()} {placement.sector} {placement.corner} {placement.heading}"
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def game_info():
+    """The GameInfo for audio_console/games.py."""
+    from audio_console.games import GameInfo, Question
+
+    def create(options: dict, seed: int, settings: Settings, now: float) -> BattleshipConsole:
+        return BattleshipConsole(opponent=options.get("opponent", "computer"),
+                                 placement=options.get("placement", "random"),
+                                 level=int(options.get("level", 2)), seed=seed, settings=settings)
+
+    def options_from_args(args) -> dict:
+        return {"opponent": args.opponent or "computer", "placement": args.placement or "random",
+                "level": args.level or 2}
+
+    return GameInfo("battleship", "Battleship: Outer Space", create, options_from_args, questions=[
+        Question("opponent", "Against whom? Computer, or a friend at this console.",
+                 [("computer", "computer"), ("friend", "human")]),
+        Question("level", "Which level? One, cadet; two, pilot; three, commander.",
+                 [("one", 1), ("two", 2), ("three", 3)], ask_if=lambda a: a.get("opponent") == "computer"),
+        Question("placement", "Place the fleet at random, or by hand? Random or hand.",
+                 [("random", "random"), ("hand", "manual")]),
+    ])

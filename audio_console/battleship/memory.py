@@ -1,0 +1,151 @@
+"""One player's board memory: what that player knows, apart from what the game knows.
+
+On the plastic game a player sees the pegs in their tracking rows and columns, their
+own fleet with its red pegs, and hears the ships announced vaporized. This keeps
+exactly that, fed with the rules' events, and reads it back in words: "status",
+"read sector 2", "my fleet", "my sector 1", "what about sector 2 row D".
+"""
+from __future__ import annotations
+
+from audio_console.battleship.footprints import SHIP_NAMES
+from audio_console.battleship.rules import (HIT, ROW, ROWS, SECTORS, Cell, Line, Placement,
+                                            ShipPlaced, ShipRemoved, ShipVaporized, ShotFired)
+
+
+def describe_cells(cells) -> str:
+    """Holes of one sector as runs, along rows or down columns, whichever is
+    shorter to say: 'B3 to B6, C3 to C6', 'F3 to I3, F4 to I4', 'D7, E8, F7'."""
+    def runs(key, step) -> list[str]:
+        groups: dict[int, list] = {}
+        for cell in sorted(cells, key=key):
+            groups.setdefault(key(cell)[0], []).append(cell)
+        result = []
+        for group in groups.values():
+            run = [group[0]]
+            for cell in group[1:] + [None]:
+                if cell is not None and step(cell) == step(run[-1]) + 1:
+                    run.append(cell)
+                    continue
+                result.append(run[0].name if len(run) == 1 else f"{run[0].name} to {run[-1].name}")
+                if cell is not None:
+                    run = [cell]
+        return result
+    along = runs(lambda c: (c.row, c.column), lambda c: c.column)
+    down = runs(lambda c: (c.column, c.row), lambda c: c.row)
+    return ", ".join(down if len(down) < len(along) else along)
+
+
+def describe_placement(placement: Placement) -> str:
+    """'Quadron in sector 1, across from B3: B3 to B6, C3 to C6'."""
+    return (f"{placement.ship} in sector {placement.sector}, {placement.heading}, box from "
+            f"{placement.corner}: holes {describe_cells(placement.cells())}")
+
+
+def join_words(words: list[str], empty: str = "none") -> str:
+    if not words:
+        return empty
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class BoardMemory:
+    """What `player` knows: their own shots and answers, their own fleet and its
+    damage, the enemy shots at them, and the ships vaporized on both sides."""
+
+    def __init__(self, player: int):
+        self.player = player
+        self.shots: dict[Line, str] = {}          # my calls at the enemy, in order
+        self.enemy_shots: dict[Line, str] = {}    # the enemy's calls at me
+        self.fleet: dict[str, Placement] = {}     # my ships
+        self.damage: dict[str, set[Cell]] = {}    # my ship -> holes hit
+        self.enemy_vaporized: list[str] = []
+        self.own_vaporized: list[str] = []
+
+    # --- learning -----------------------------------------------------------------
+    def record(self, event) -> None:
+        if isinstance(event, ShipPlaced) and event.player == self.player:
+            self.fleet[event.placement.ship] = event.placement
+            self.damage[event.placement.ship] = set()
+        elif isinstance(event, ShipRemoved) and event.player == self.player:
+            self.fleet.pop(event.placement.ship, None)
+            self.damage.pop(event.placement.ship, None)
+        elif isinstance(event, ShotFired):
+            if event.player == self.player:
+                self.shots[event.line] = event.result
+            else:
+                self.enemy_shots[event.line] = event.result
+                for ship, cell in event.new_hits:
+                    self.damage.setdefault(ship, set()).add(cell)
+        elif isinstance(event, ShipVaporized):
+            (self.own_vaporized if event.owner == self.player else self.enemy_vaporized).append(event.ship)
+
+    # --- readouts -----------------------------------------------------------------
+    def what_about(self, line: Line) -> str:
+        if line in self.shots:
+            return f"Sector {line.sector} {line.name}: {self.shots[line]}."
+        return f"Sector {line.sector} {line.name}: not called yet."
+
+    def read_sector(self, sector: int) -> str:
+        calls = [(line, result) for line, result in self.shots.items() if line.sector == sector]
+        if not calls:
+            return f"Sector {sector}: nothing called yet."
+        parts = []
+        for result in ("hit", "miss"):
+            for kind in ("row", "column"):
+                names = [str(ROWS[l.index]) if kind == ROW else str(l.index + 1)
+                         for l, r in sorted(calls, key=lambda c: c[0].index)
+                         if r == result and l.kind == kind]
+                if names:
+                    label = kind + ("s" if len(names) > 1 else "")
+                    parts.append(f"{'hits' if result == HIT else 'misses'} on {label} {join_words(names)}")
+        return f"Sector {sector}: " + "; ".join(parts) + "."
+
+    def my_fleet(self) -> list[str]:
+        if not self.fleet:
+            return ["Your fleet: no ship placed yet."]
+        lines = []
+        for ship in SHIP_NAMES:
+            if ship not in self.fleet:
+                continue
+            placement = self.fleet[ship]
+            hit = sorted(self.damage.get(ship, ()))
+            holes = len(placement.cells())
+            if ship in self.own_vaporized:
+                state = "vaporized"
+            elif hit:
+                state = f"{len(hit)} of {holes} holes hit at {join_words([c.name for c in hit])}"
+            else:
+                state = f"unhurt, {holes} holes"
+            lines.append(f"{ship}: {state}; sector {placement.sector}, {placement.heading}, box from "
+                         f"{placement.corner}: holes {describe_cells(placement.cells())}.")
+        missing = [s for s in SHIP_NAMES if s not in self.fleet]
+        if missing:
+            lines.append(f"Not placed yet: {join_words(missing)}.")
+        return lines
+
+    def my_sector(self, sector: int) -> str:
+        ships = [p for s, p in self.fleet.items() if p.sector == sector]
+        if not ships:
+            return f"Your sector {sector}: empty."
+        parts = [f"{p.ship} at {describe_cells(p.cells())}" for p in sorted(ships, key=lambda p: min(p.cells()))]
+        return f"Your sector {sector}: " + "; ".join(parts) + "."
+
+    def status(self) -> list[str]:
+        hits = sum(1 for r in self.shots.values() if r == HIT)
+        intact = sum(len(p.cells()) - len(self.damage.get(s, ())) for s, p in self.fleet.items())
+        total = sum(len(p.cells()) for p in self.fleet.values())
+        return [
+            f"Shots: {len(self.shots)} called, {hits} hit{'' if hits == 1 else 's'}. Enemy ships vaporized: "
+            f"{len(self.enemy_vaporized)} of {len(SHIP_NAMES)}: {join_words(self.enemy_vaporized)}.",
+            f"Your fleet: {intact} of {total} holes unhit; vaporized: {join_words(self.own_vaporized)}; "
+            f"enemy calls at you: {len(self.enemy_shots)}.",
+        ]
+
+    def sectors_summary(self) -> str:
+        """Where my ships lie, sector by sector, ship names only."""
+        parts = []
+        for sector in SECTORS:
+            names = [s for s in SHIP_NAMES if s in self.fleet and self.fleet[s].sector == sector]
+            parts.append(f"sector {sector}: {join_words(names)}")
+        return "; ".join(parts)

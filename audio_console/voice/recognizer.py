@@ -1,0 +1,33 @@
+"""The recognizer interface every engine implements, and what it returns.
+
+An engine turns one utterance (16 kHz mono int16 bytes) into a Decoded: the words it
+heard, each with the engine's own confidence in 0..1. Engines know nothing of
+commands or settings: the trust layer (trust.py) parses and decides.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class RecognizerError(Exception):
+    """The engine cannot be used (missing library or model, bad grammar)."""
+
+
+@dataclass
+class Decoded:
+    text: str                                  # the words heard, "" for nothing
+    words: list[tuple[str, float]] = field(default_factory=list)   # (word, confidence 0..1)
+    seconds: float = 0.0                       # decode time
+    detail: dict = field(default_factory=dict)  # engine-specific evidence, for benchmarks
+
+
+class Recognizer(Protocol):
+    name: str                  # "pocketsphinx", "vosk"
+    dropped_words: list[str]   # grammar words the engine could not listen for
+
+    def set_grammar(self, grammar) -> None:
+        """Listen only for this grammar's phrases from now on."""
+
+    def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+        """One whole utterance. `naive`: best hypothesis as is (the benchmark's baseline)."""

@@ -1,0 +1,223 @@
+"""The embedded recognizer: pocketsphinx with the English model from its wheel.
+
+Two searches decode every utterance:
+- "grammar": the game's JSGF grammar alone (what the naive recognizer returns);
+- "guarded": the same grammar beside a free phone loop ("garbage"). Speech that is
+  not a command (talk, coughs, noise) fits the phone loop better than any command,
+  so the guarded search answers with garbage words instead of a command.
+The share of the speech that the guarded search gives to garbage, and whether it
+agrees with the grammar search, is the evidence the trust layer scores.
+
+pocketsphinx's Python scores (hyp().best_score, prob) are exp'd and renormalised
+per frame, so they do not compare across searches; this competition inside one
+search does not depend on them.
+"""
+from __future__ import annotations
+
+import math
+import os
+import time
+
+from audio_console.voice.recognizer import Decoded, RecognizerError
+
+# Pronunciations for grammar words the CMU dictionary lacks (CMU phone set); the
+# first is the word itself, more become "word(2)", ... (alternative pronunciations).
+EXTRA_PRONUNCIATIONS = {
+    "unmark": ["AH N M AA R K"],
+    "juliett": ["JH UW L IY EH T"],
+    "alfa": ["AE L F AH"],
+    "spaceship": ["S P EY S SH IH P"],
+    "galaxis": ["G AH L AE K S IH S", "G AE L AH K S IH S", "G AE L AE K S IH S"],
+    "arkade": ["AA R K EY D"],
+}
+PHONES = ("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R "
+          "S SH T TH UH UW V W Y Z ZH").split()
+GARBAGE_PREFIX = "zzgb"
+# The probability weight of each garbage phone against an unspeakable <VOID>
+# alternative: the guard's strength. Lower: the phone loop takes only what clearly
+# is not a command (fewer false rejections, more false accepts).
+GARBAGE_WEIGHT = 1e-7
+
+
+class SphinxRecognizer:
+    name = "pocketsphinx"
+
+    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, **config):
+        try:
+            import pocketsphinx
+        except ImportError as e:  # pragma: no cover - it is a dependency
+            raise RecognizerError(f"pocketsphinx is not installed ({e})") from e
+        model = pocketsphinx.get_model_path()
+        try:
+            self._decoder = pocketsphinx.Decoder(
+                hmm=os.path.join(model, "en-us", "en-us"),
+                dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
+                lm=None, samprate=16000, loglevel="FATAL", bestpath=False, **config)
+        except Exception as e:  # noqa: BLE001 - the library raises plain RuntimeError/ValueError
+            raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
+        self.garbage_weight = garbage_weight
+        for phone in PHONES:
+            self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
+        # A word nobody says: the weight sink that makes each garbage phone cost something.
+        self._decoder.add_word(f"{GARBAGE_PREFIX}void", "ZH OY ZH OY ZH OY ZH OY ZH OY", True)
+        self._logmath = self._decoder.get_logmath()
+        self._flat: dict[str, bool] = {}
+        self._phrases: list = []
+        self.added_words: list[str] = []
+        self.dropped_words: list[str] = []
+        self.grammar = None
+
+    def set_grammar(self, grammar) -> None:
+        d = self._decoder
+        self.added_words, self.dropped_words = [], []
+        for word in sorted(grammar.words()):
+            if d.lookup_word(word) is None:
+                if word in EXTRA_PRONUNCIATIONS:
+                    self.added_words.append(word)
+                else:
+                    self.dropped_words.append(word)
+        entries = [(word if n == 0 else f"{word}({n + 1})", phones)
+                   for word in self.added_words for n, phones in enumerate(EXTRA_PRONUNCIATIONS[word])]
+        for i, (entry, phones) in enumerate(entries):
+            d.add_word(entry, phones, i == len(entries) - 1)   # rebuild the dictionary once, at the end
+        if self.dropped_words:
+            # No pronunciation: listen for every phrase without those words (reported
+            # through dropped_words, like vosk), rather than for nothing at all.
+            missing = set(self.dropped_words)
+            phrases = [p for p in grammar.phrases() if not missing.intersection(p.split())]
+            if not phrases:
+                raise RecognizerError("pocketsphinx has no pronunciation for: " + ", ".join(self.dropped_words))
+            jsgf = ("#JSGF V1.0;\ngrammar commands;\npublic <command> = "
+                    + " | ".join(phrases) + " ;\n")
+        else:
+            jsgf = grammar.jsgf("commands")
+        w = f"{self.garbage_weight:g}"
+        phones = " | ".join(f"/{w}/ {GARBAGE_PREFIX}{p.lower()}" for p in PHONES)
+        guarded = jsgf.replace("public <command> =", "public <top> = <command> | <garbage> ;\n<command> =", 1)
+        # JSGF normalises weights among alternatives: the unsayable "void" word (pocketsphinx
+        # mishandles <VOID>) makes every garbage phone cost w / (39 w + 1), phone after phone.
+        guarded += f"<garbage> = <phone>+ ;\n<phone> = {phones} | /1/ {GARBAGE_PREFIX}void ;\n"
+        for name in ("grammar", "guarded"):
+            try:
+                d.remove_search(name)
+            except Exception:  # noqa: BLE001 - not there yet
+                pass
+        d.add_jsgf_string("grammar", jsgf)
+        d.add_jsgf_string("guarded", guarded)
+        for old in self._flat:
+            d.remove_search(old)
+        self._flat = {}
+        missing = set(self.dropped_words)
+        self._phrases = [(p, grammar.parse(p)) for p in grammar.phrases() if not missing.intersection(p.split())]
+        self._phrases = [(p, c) for p, c in self._phrases if c is not None]
+        self.grammar = grammar
+
+    def _run(self, search: str, pcm: bytes) -> tuple[str, list[tuple[str, int, int]]]:
+        d = self._decoder
+        d.activate_search(search)
+        d.start_utt()
+        d.process_raw(pcm, full_utt=True)
+        d.end_utt()
+        hyp = d.hyp()
+        segments = [(s.word, s.start_frame, s.end_frame) for s in (d.seg() or [])]
+        return (hyp.hypstr if hyp else ""), segments
+
+    def _acoustic(self) -> int:
+        """The last decode's acoustic score (log units), summed over its segments. The
+        Python wrapper exps scores; logmath.log undoes it. Per-frame normalisation is
+        the same for every search, so sums over the same audio compare."""
+        total = 0
+        for seg in self._decoder.seg() or []:
+            total += self._logmath.log(seg.ascore) if seg.ascore > 0 else -10**7
+        return total
+
+    def _phrase_search(self, name: str, phrases: list[str]) -> str | None:
+        """A flat search over `phrases` (each equally likely), cached by name."""
+        if name in self._flat:
+            return name
+        if not phrases:
+            return None
+        if len(self._flat) >= 128:   # keep the decoder's search table small
+            old = next(iter(self._flat))
+            self._flat.pop(old)
+            self._decoder.remove_search(old)
+        self._decoder.add_jsgf_string(name, "#JSGF V1.0;\ngrammar flat;\npublic <flat> = "
+                                      + " | ".join(phrases) + " ;\n")
+        self._flat[name] = True
+        return name
+
+    def _margin(self, command, pcm: bytes) -> tuple[float | None, str]:
+        """How much better (acoustic log units per frame) the heard command fits the
+        audio than the best rival phrase that means something else ("b three",
+        "delta four", "what is at d three" ... when "d three" was heard). Both
+        searches are flat lists with the same prior, so their acoustic scores
+        compare; the main grammar's structure would skew them."""
+        if command.values:
+            # a coordinate: rivals say other values with the same rule ("b three" for
+            # "d three"), or the same values with another rule ("what D3", "mark D3")
+            same_rule = [(p, c) for p, c in self._phrases
+                         if c.name == command.name or c.values == command.values]
+        else:
+            # a word command: rivals are the other word commands and short coordinates
+            same_rule = [(p, c) for p, c in self._phrases if not c.values or len(p.split()) <= 2]
+        flat = self._phrase_search("family:" + command.text, [p for p, _ in same_rule])
+        rival = self._phrase_search("rival:" + command.text,
+                                    [p for p, c in same_rule if c.text != command.text])
+        if flat is None or rival is None:
+            return None, ""
+        flat_text, _ = self._run(flat, pcm)
+        flat_score = self._acoustic()
+        rival_text, _ = self._run(rival, pcm)
+        rival_score = self._acoustic()
+        frames = max(1, self._decoder.n_frames())
+        flat_command = self.grammar.parse(flat_text) if flat_text else None
+        self.last_flat = flat_text
+        if flat_command is None or flat_command.text != command.text:
+            return DISAGREE_MARGIN, rival_text   # the heard command is not even best here
+        return (flat_score - rival_score) / frames, rival_text
+
+    def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+        """Decode one utterance (16 kHz mono int16). `naive`: the grammar search only."""
+        if self.grammar is None:
+            raise RecognizerError("no grammar set")
+        started = time.perf_counter()
+        text, segments = self._run("grammar", pcm)
+        if naive:
+            return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
+        margin, rival_text = None, ""
+        self.last_flat = ""
+        command = self.grammar.parse(text) if text else None
+        if command is not None:
+            margin, rival_text = self._margin(command, pcm)
+        guarded_text, guarded_segments = self._run("guarded", pcm)
+        speech = garbage = 0
+        for word, start, end in guarded_segments:
+            if word.startswith("<") or word == "(NULL)" or word == f"{GARBAGE_PREFIX}void":
+                continue
+            frames = end - start + 1
+            speech += frames
+            if word.startswith(GARBAGE_PREFIX):
+                garbage += frames
+        guarded_words = " ".join(w for w in guarded_text.split() if not w.startswith(GARBAGE_PREFIX))
+        agree = bool(text) and guarded_words == text
+        garbage_share = garbage / speech if speech else 1.0
+        # Without agreement the evidence is only what the guarded search left to the command.
+        evidence = (1.0 - garbage_share) if agree else 0.0
+        if margin is not None:   # how much better the heard phrase fits than its best rival
+            evidence *= margin_confidence(margin)
+        words = [(w, evidence) for w in text.split()]
+        return Decoded(text, words=words, seconds=time.perf_counter() - started,
+                       detail={"guarded": guarded_text, "garbage_share": round(garbage_share, 3),
+                               "agree": agree, "rival": rival_text,
+                               "margin": None if margin is None else round(margin, 2)})
+
+
+# Acoustic margin per frame (log units) at which the heard phrase and its best rival
+# are equally likely to be right, and how fast confidence grows with it.
+MARGIN_MIDPOINT = 1.5
+MARGIN_SCALE = 0.6
+DISAGREE_MARGIN = -1.0
+
+
+def margin_confidence(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-(margin - MARGIN_MIDPOINT) / MARGIN_SCALE))

@@ -1,0 +1,86 @@
+"""Whether to act on what a recognizer heard: accept, confirm, or say again.
+
+A wrong coordinate costs a blind player a turn they cannot see was lost, so a
+result is acted on silently only when it parses and is sure. The confidence is the
+engine's weakest word confidence, lowered for each word that is easily confused
+with another (plain B/D/E/G/C/P/T/V/Z, A/eight, five/nine), as Lichess's voice
+input does; the clarity setting scales those costs and raises the bar. Phonetic
+alphabet words carry no cost: they are always accepted when the engine is sure.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from audio_console.commands.grammar import Command, Grammar
+from audio_console.voice.recognizer import Decoded
+
+# Cost of each easily confused word: how likely it is to have been another word.
+CONFUSION_COST = {
+    "b": 0.2, "d": 0.2, "e": 0.2, "g": 0.2, "p": 0.2, "t": 0.2, "v": 0.2, "z": 0.2,
+    "c": 0.15, "a": 0.1, "eight": 0.1, "five": 0.1, "nine": 0.1,
+    "m": 0.15, "n": 0.15, "f": 0.15, "s": 0.15,
+}
+# What each confusable word is usually mistaken for (for the voice check's report).
+CONFUSED_WITH = {
+    "b": "D E G P T V", "d": "B E G T", "e": "B D G", "g": "B D E", "c": "E T Z",
+    "p": "B T", "t": "D P", "a": "eight", "five": "nine", "nine": "five",
+}
+
+# Answers to a question and quick controls are never confirmed ("Did you say yes?"):
+# when unsure they are rejected, and the player says them again.
+ANSWERS = {"yes", "no", "cancel", "stop", "repeat"}
+
+REJECT_BELOW = 0.05  # below this, not even worth a question: "say again"
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance as the session receives it. `command` None: rejected (say
+    again; `text` "" means nothing recognisable was said, e.g. a cough: stay quiet).
+    `confirm` True: ask "Did you say D5?" before acting."""
+    text: str
+    command: Command | None
+    confidence: float
+    confirm: bool
+
+
+def accept_threshold(clarity: float) -> float:
+    """Clarity 0 (lenient) accepts at 0.5, 1 (strict) at 0.9."""
+    return 0.5 + 0.4 * _clamp(clarity)
+
+
+def confidence(decoded: Decoded, clarity: float) -> float:
+    """The engine's weakest word confidence times each confusable word's risk."""
+    if not decoded.words:
+        return 0.0
+    score = min(conf for _, conf in decoded.words)
+    scale = 2.0 * _clamp(clarity)   # clarity 0.5: costs as listed; 1: doubled; 0: ignored
+    for word, _ in decoded.words:
+        score *= 1.0 - min(0.9, CONFUSION_COST.get(word, 0.0) * scale)
+    return max(0.0, min(1.0, score))
+
+
+def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
+    """Accept, confirm or reject one decoded utterance, per the player's settings."""
+    text = decoded.text.strip()
+    command = grammar.parse(text) if text else None
+    conf = confidence(decoded, settings.clarity) if command else 0.0
+    if command is None or conf < REJECT_BELOW:
+        return Heard(text if _has_words(decoded) else "", None, round(conf, 3), False)
+    consequential = bool(command.values)   # coordinates and other moves; "help" is harmless
+    sure = conf >= accept_threshold(settings.clarity)
+    mode = settings.confirm
+    if sure:
+        return Heard(text, command, round(conf, 3), consequential and mode == "always")
+    if command.name not in ANSWERS and mode in ("unsure", "always"):
+        return Heard(text, command, round(conf, 3), True)
+    return Heard(text, None, round(conf, 3), False)   # "never" confirms: say again
+
+
+def _has_words(decoded: Decoded) -> bool:
+    """Heard words the engine itself believed in at least a little (not a cough)."""
+    return any(conf >= REJECT_BELOW for _, conf in decoded.words)
+
+
+def _clamp(x: float) -> float:
+    return max(0.0, min(1.0, float(x)))

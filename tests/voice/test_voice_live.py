@@ -1,0 +1,148 @@
+"""The live path: speech played into the PulseAudio null sink "console_mic", whose
+monitor is the default source, i.e. the listener's microphone (scripts/setup.sh
+start_pulseaudio sets this up). The listener must hand over the spoken coordinate,
+stay silent on noise, and not listen while the console itself is making sound."""
+import queue
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from audio_console.output.sink import NullSink
+from audio_console.settings import Settings
+from audio_console.voice import open_listener
+
+pytestmark = [pytest.mark.audio, pytest.mark.slow]
+
+
+def _pactl(*args):
+    return subprocess.run(["pactl", *args], capture_output=True, text=True, timeout=10)
+
+
+@pytest.fixture(scope="module")
+def microphone():
+    if not shutil.which("pactl") or not shutil.which("paplay"):
+        pytest.skip("pulseaudio-utils (pactl, paplay) are not installed")
+    if _pactl("info").returncode != 0:
+        pytest.skip("no PulseAudio server (pactl info failed); scripts/test starts one")
+    if "console_mic" not in _pactl("list", "short", "sinks").stdout.split():
+        _pactl("load-module", "module-null-sink", "sink_name=console_mic")
+    _pactl("set-default-source", "console_mic.monitor")
+    return "console_mic"
+
+
+class BusySink(NullSink):
+    """The console speaking the whole time (for the self-hearing test)."""
+    def busy(self) -> bool:
+        return True
+
+
+def play(path, sink="console_mic"):
+    subprocess.run(["paplay", f"--device={sink}", str(path)], check=True, timeout=30)
+
+
+def listen(settings, sink, grammar, play_files, wait=4.0):
+    messages, heard = [], queue.Queue()
+    listener = open_listener(settings, sink, messages.append)
+    assert listener is not None, messages
+    listener.set_grammar(grammar)
+    listener.start(heard.put)
+    try:
+        time.sleep(0.5)
+        for path in play_files:
+            play(path)
+        deadline = time.monotonic() + wait
+        got = []
+        while time.monotonic() < deadline:
+            try:
+                got.append(heard.get(timeout=0.2))
+            except queue.Empty:
+                pass
+        return got, messages
+    finally:
+        listener.stop()
+
+
+def test_a_spoken_coordinate_reaches_the_session(microphone, speech, galaxis_grammar):
+    got, messages = listen(Settings(), NullSink(), galaxis_grammar, [speech.say("delta five", "flite:slt")])
+    assert "pocketsphinx" in messages[0]
+    commands = [h.command.text for h in got if h.command is not None]
+    assert commands == ["query D5"], got
+
+
+def test_played_noise_is_not_a_command(microphone, speech, galaxis_grammar):
+    got, _ = listen(Settings(), NullSink(), galaxis_grammar,
+                    [speech.noise(1.5, 0.15, seed=7), speech.noise(0.8, 0.3, seed=8)], wait=3.0)
+    assert [h for h in got if h.command is not None] == []
+
+
+def test_the_microphone_is_deaf_while_the_console_speaks(microphone, speech, galaxis_grammar):
+    said = speech.say("bravo three", "flite:slt")
+    got, _ = listen(Settings(headphones=False), BusySink(), galaxis_grammar, [said], wait=3.0)
+    assert got == []
+    got, _ = listen(Settings(headphones=True), BusySink(), galaxis_grammar, [said])
+    assert [h.command.text for h in got if h.command] == ["query B3"]
+
+
+def test_push_to_talk_hears_only_while_the_key_is_held(microphone, speech, galaxis_grammar):
+    said = speech.say("golf four", "flite:slt")
+    messages, heard = [], queue.Queue()
+    listener = open_listener(Settings(listening="push"), NullSink(), messages.append)
+    listener.set_grammar(galaxis_grammar)
+    listener.start(heard.put)
+    try:
+        time.sleep(0.5)
+        play(said)                      # key not held: not heard
+        time.sleep(1.0)
+        assert heard.empty()
+        listener.talk(True)
+        play(said)
+        time.sleep(0.3)
+        listener.talk(False)            # key released: the utterance is complete
+        got = heard.get(timeout=5)
+        assert got.command is not None and got.command.text == "query G4"
+    finally:
+        listener.stop()
+
+
+def test_the_console_plays_a_spoken_coordinate_and_ignores_noise(microphone, speech, tmp_path):
+    """The whole way through: `audio-console --input voice` hears "delta five" from
+    the microphone and queries D5 (the log says so); played noise queries nothing."""
+    import json
+    import os
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    log = tmp_path / "log.jsonl"
+    env = dict(os.environ, PYTHONPATH=str(root), AUDIO_CONSOLE_HOME=str(tmp_path))
+    env.pop("VOSK_MODEL_PATH", None)
+    said, noise = speech.say("delta five", "flite:slt"), speech.noise(1.5, 0.15, seed=9)
+    console = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "2",
+                                "--seed", "1", "--input", "voice", "--text", "--log", str(log)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               cwd=tmp_path, env=env, text=True)
+
+    def answers():
+        if not log.exists():
+            return []
+        return [e for e in map(json.loads, log.read_text().splitlines()) if e["event"] == "answer"]
+
+    def wait_for(predicate, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not predicate():
+            time.sleep(0.2)
+        return predicate()
+
+    try:
+        time.sleep(6)   # start-up: model loading, microphone opening
+        play(said)
+        assert wait_for(lambda: len(answers()) == 1, 10), "the spoken coordinate was not played"
+        assert answers()[0]["point"] == "D5"
+        play(noise)
+        time.sleep(4)
+        assert len(answers()) == 1, answers()
+    finally:
+        console.terminate()
+        output, _ = console.communicate(timeout=20)
+    assert "pocketsphinx" in output and "D5" in output

@@ -1,0 +1,27 @@
+"""pocketsphinx and words its dictionary lacks: added pronunciations, or dropped and reported."""
+from audio_console.commands.grammar import Grammar, Rule
+from audio_console.commands.vocabulary import common_grammar
+from audio_console.settings import Settings
+from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.sphinx import SphinxRecognizer
+from audio_console.voice.trust import decide
+
+
+def test_the_menu_can_be_answered_by_voice(speech):
+    from audio_console.console.menu import MenuConsole
+    from audio_console.games import GAMES
+    grammar = MenuConsole(GAMES).grammar() + common_grammar()
+    recognizer = SphinxRecognizer()
+    recognizer.set_grammar(grammar)
+    assert recognizer.dropped_words == []            # "galaxis" got a pronunciation
+    heard = decide(recognizer.decode(wav_pcm16(speech.say("galaxis", "flite:slt"))), grammar, Settings())
+    assert heard.command is not None and heard.command.name == "choose"
+
+
+def test_a_word_without_pronunciation_drops_its_phrases_not_the_grammar(speech):
+    grammar = Grammar([Rule("warp", "warp", ["zorblax warp"])]) + common_grammar()
+    recognizer = SphinxRecognizer()
+    recognizer.set_grammar(grammar)
+    assert recognizer.dropped_words == ["zorblax"]
+    heard = decide(recognizer.decode(wav_pcm16(speech.say("status", "flite:slt"))), grammar, Settings())
+    assert heard.command is not None and heard.command.text == "status"

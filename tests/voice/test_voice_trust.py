@@ -1,0 +1,64 @@
+"""The trust layer: what is acted on, confirmed, or answered with "say again"."""
+from audio_console.settings import Settings
+from audio_console.voice.recognizer import Decoded
+from audio_console.voice.trust import accept_threshold, decide
+
+
+def decoded(text, conf):
+    return Decoded(text, words=[(w, conf) for w in text.split()])
+
+
+def test_a_sure_phonetic_coordinate_is_acted_on_without_a_question(galaxis_grammar):
+    heard = decide(decoded("delta five", 0.95), galaxis_grammar, Settings(confirm="unsure"))
+    assert heard.command.text == "query D5"
+    assert heard.confirm is False
+
+
+def test_confirm_always_asks_even_when_sure(galaxis_grammar):
+    heard = decide(decoded("delta five", 0.95), galaxis_grammar, Settings(confirm="always"))
+    assert heard.command.text == "query D5" and heard.confirm is True
+
+
+def test_an_unsure_coordinate_is_confirmed_or_rejected_per_setting(galaxis_grammar):
+    unsure = decoded("golf three", 0.45)
+    asked = decide(unsure, galaxis_grammar, Settings(confirm="unsure"))
+    assert asked.command.text == "query G3" and asked.confirm is True
+    never = decide(unsure, galaxis_grammar, Settings(confirm="never"))
+    assert never.command is None            # "say again", never acted on
+    assert never.text == "golf three"       # the session can say what it heard
+
+
+def test_words_outside_the_grammar_are_never_a_command(galaxis_grammar):
+    heard = decide(decoded("delta eleven", 1.0), galaxis_grammar, Settings())
+    assert heard.command is None
+
+
+def test_noise_with_no_believed_words_stays_quiet(galaxis_grammar):
+    heard = decide(decoded("no", 0.0), galaxis_grammar, Settings())
+    assert heard.command is None and heard.text == ""
+
+
+def test_a_plain_confusable_letter_costs_confidence_and_clarity_scales_it(galaxis_grammar):
+    strict = Settings(confirm="unsure", clarity=1.0)
+    plain = decide(decoded("d four", 0.95), galaxis_grammar, strict)
+    phonetic = decide(decoded("delta four", 0.95), galaxis_grammar, strict)
+    assert plain.confidence < phonetic.confidence
+    assert plain.confirm is True            # D could have been B, E, G: ask
+    assert phonetic.confirm is False        # delta cannot be mistaken: act
+    lenient = decide(decoded("d four", 0.95), galaxis_grammar, Settings(confirm="unsure", clarity=0.0))
+    assert lenient.command.text == "query D4" and lenient.confirm is False
+
+
+def test_an_unsure_answer_is_rejected_not_confirmed(galaxis_grammar):
+    # "Did you say yes?" would go round in circles: hear it again instead
+    for word in ("yes", "no", "cancel", "repeat"):
+        heard = decide(decoded(word, 0.3), galaxis_grammar, Settings(confirm="unsure"))
+        assert heard.command is None, word
+    quit_ = decide(decoded("quit", 0.3), galaxis_grammar, Settings(confirm="unsure"))
+    assert quit_.command.text == "quit" and quit_.confirm is True
+    sure = decide(decoded("repeat", 0.99), galaxis_grammar, Settings(confirm="always"))
+    assert sure.command.text == "repeat" and sure.confirm is False
+
+
+def test_stricter_clarity_raises_the_bar():
+    assert accept_threshold(0.0) < accept_threshold(0.5) < accept_threshold(1.0)
