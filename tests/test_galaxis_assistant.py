@@ -201,3 +201,17 @@ def test_cli_practice_modes_and_computer_option(tmp_path):
     assert [e["event"] for e in events if e["event"] == "hint"] == ["hint", "hint"]
     assert any(e["event"] == "answer" and e["team"] == 2 for e in events)
     assert "Team 2 is the computer level 2" in game.stdout
+
+
+def test_option_3_hints_keep_off_own_positions_and_use_the_other_teams_queries():
+    console = make(option=3, seed=9)
+    for point in ["D5", "D4", "C5", "E5"]:          # team 1 stores the hint's usual favourites
+        say(console, point)
+    for point in ["A1", "A9", "G1", "G9"]:
+        say(console, point)
+    hint = say(console, "hint").events[0]
+    assert hint["point"] not in ("D5", "D4", "C5", "E5")
+    say(console, hint["point"])                      # team 1 queries; team 2 now knows it is empty
+    assert parse_point(hint["point"]) in console.deductions[2].certain_empty()
+    second = say(console, "hint").events[0]          # team 2's turn
+    assert second["team"] == 2 and second["point"] != hint["point"]
