@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from audio_console.galaxis.board import ALL_POINTS, answer, format_point  # noqa: E402
+from audio_console.galaxis.board import ALL_POINTS, answer  # noqa: E402
 from audio_console.galaxis.computer import (ComputerTeam, play_board,  # noqa: E402
                                             random_board)
 from audio_console.galaxis.deduction import Deduction, answer_table, index_of  # noqa: E402

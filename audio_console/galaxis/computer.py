@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -79,15 +79,15 @@ SHIP_WEIGHT = 2.5
 SHORTLIST = 2          # candidates examined two choices deep (more measured worse: the
                        # estimate is rough, and the more it chooses among, the more it errs)
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
-EXACT_LEAVES = False   # measured: solving the lookahead's small branches exactly gains nothing
-INNER_SHORTLIST = 4    # candidates examined at each deeper choice
-INFO_SHORTLIST = 0     # empty points (pure buoys) added to the shortlist
-DEEP = 2               # choices searched ahead while many placements are left (3: slower,
-                       # measured no better beyond noise on 300 boards)
-DEEP_ABOVE = 50_000    # ... that is, above this many (the same few states open every game)
-ANY_BUOY = False
-ANY_BUOY_EXACT = False
 MEMORY = 4096          # decisions remembered
+# Switches for experiments, measured and left off (docs/deduction.md has the figures):
+DEEP = 2               # choices searched ahead while many placements are left ...
+DEEP_ABOVE = 50_000    # ... above this many (3 at the opening: no better)
+INNER_SHORTLIST = 4    # candidates examined at each deeper choice (DEEP > 2)
+EXACT_LEAVES = False   # solve the lookahead's small branches exactly: no better
+INFO_SHORTLIST = 0     # add this many empty points (pure buoys) to the shortlist: no better
+ANY_BUOY = False       # let the lookahead consider empty points as buoys: no better
+ANY_BUOY_EXACT = False # the same in the exact end game: far slower
 
 
 def _scores(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -110,7 +110,7 @@ def _open_points(table: np.ndarray, alive: np.ndarray, queried: np.ndarray,
 
 def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
     """Expected cost of each query whose answer counts are the rows of `counts`,
-    valuing each answer's outcome with _estimate."""
+    valuing each answer's outcome as ships left + _overhead(placements left)."""
     counts = counts.astype(np.float64)
     lefts = np.full(N_CODES, left, dtype=np.float64)
     lefts[FOUND] -= 1
@@ -129,11 +129,6 @@ def _overhead(n) -> np.ndarray:
     n = np.asarray(n, dtype=np.float64)
     with np.errstate(divide="ignore"):
         return np.where(n > 1, OVERHEAD_BASE + OVERHEAD_SLOPE * np.log2(np.maximum(n, 1.0)), 0.0)
-
-
-def _estimate(n: int, left: int) -> float:
-    """The expected cost to finish from n placements with `left` ships unfound."""
-    return float(left + _overhead(n))
 
 
 _STRONG_MEMORY: dict = {}

@@ -20,7 +20,6 @@ The module is pure: no printing, no clock, no randomness.
 from __future__ import annotations
 
 import itertools
-import math
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
