@@ -68,6 +68,8 @@ class AssistedConsole(GalaxisConsole):
         if opponent == "computer":
             # Option 2 has one team: the computer plays it, as a demonstration.
             self.computer = ComputerTeam(level, seed, team=1 if option == 2 else 2)
+            if option != 2:
+                self.cues.computer_team = self.computer.team
         self._moves = 0
         self._assistant_replay = _replay_grammar()
         self._warm_up()
@@ -114,6 +116,8 @@ class AssistedConsole(GalaxisConsole):
     def prompt(self) -> str:
         if self.demo and not self.core.over:
             return f"Demonstration, query {self.core.state[1].queries + 1}: say next."
+        if self._computer_turn():
+            return f"Team {self.team}: the computer's query."
         return super().prompt()
 
     def start(self) -> Reply:
@@ -204,18 +208,7 @@ class AssistedConsole(GalaxisConsole):
                 if any(self.hints.values()):
                     reply.say("Hints used: " + ", ".join(
                         f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items()) + ".")
-        if self.computer is not None and self.option == 1:
-            reply.messages = [self._hide_computer_point(m, events) for m in reply.messages]
         return reply
-
-    def _hide_computer_point(self, message: Message, events: list) -> Message:
-        """Option 1: the computer's queried point stays off the human's screen."""
-        for event in events:
-            if isinstance(event, Answered) and event.team == self.computer.team and not self.core.over:
-                name = format_point(event.point)
-                if name in message.text:
-                    return Message(message.spoken, message.speech, message.signal, message.side)
-        return message
 
     def _learn(self, team: int, fact) -> None:
         try:
