@@ -64,6 +64,7 @@ class Session:
         if hasattr(console, "restart_clock"):
             console.restart_clock(self.clock())
         self.console, self.info = console, info
+        self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
         write_save(self.save_path, self.saved)
         if actions:
@@ -73,6 +74,14 @@ class Session:
         else:
             self._show(console.start())
         self._update_listener()
+
+    def _prewarm(self, console) -> None:
+        """Have the speech of fixed phrases rendered ahead, so that they are never late."""
+        prewarm = getattr(self.presenter.sink, "prewarm", None)
+        if prewarm is None or not self.presenter.speech:
+            return
+        fixed = getattr(console, "fixed_phrases", lambda: [])()
+        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled."])
 
     def _status_lines(self) -> list[str]:
         status = getattr(self.console, "status", None)
