@@ -147,3 +147,11 @@ def test_review_says_what_each_query_answered_and_ruled_out():
     assert "B1" in lines[1].text and "Placements left: 91,390 of 595,665" in lines[1].text
     assert lines[4].signal == "discovered"
     assert lines[-1].text == "End of review: 4 of 4 ships found in 7 queries."
+
+
+def test_ear_training_says_when_the_signals_are_off(tmp_path):
+    from tests.conftest import run_console
+    result = run_console(["--game", "galaxis", "--practice", "ear", "--text"], ["quit"], tmp_path)
+    assert "This practice is by ear, but the signals are off" in result.stdout
+    result = run_console(["--game", "galaxis", "--practice", "tutorial", "--text"], ["quit"], tmp_path)
+    assert "signals are off" not in result.stdout

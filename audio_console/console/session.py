@@ -67,6 +67,9 @@ class Session:
         self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
         write_save(self.save_path, self.saved)
+        if getattr(console, "needs_signals", False) and not self.presenter.signals:
+            self._show(Reply().say("This practice is by ear, but the signals are off "
+                                   "(--text or --no-signals): start it without them to hear them."))
         if actions:
             reply = Reply().say(f"Resumed {info.title}, after {len(actions)} actions.")
             reply.messages += [Message(line) for line in self._status_lines()]

@@ -194,6 +194,7 @@ _GUESS_SIGNAL = {"discovered": "discovered", "search": "search", "stored": "stor
 
 
 class EarTraining:
+    needs_signals = True        # nothing to name without the console's sounds
     """A GameConsole that plays signals and asks the player to name them."""
     game = "galaxis"
 
