@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     galaxis.add_argument("--option", type=int, choices=(1, 2, 3), help="game option (default 2)")
     galaxis.add_argument("--time-limit", nargs="?", type=float, const=60.0, default=None,
                          metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
+    galaxis.add_argument("--practice", choices=("ear", "ear-long", "tutorial"), default=None,
+                         help="practise by ear: a short or long ear-training drill, or the tutorial")
     others = parser.add_argument_group("opponents and other games")
     others.add_argument("--opponent", choices=("human", "computer"), default=None)
     others.add_argument("--level", type=int, choices=(1, 2, 3), default=None, help="computer level")

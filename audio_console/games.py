@@ -30,13 +30,24 @@ class GameInfo:
 
 
 def _galaxis_create(options: dict, seed: int, settings: Settings, now: float):
-    from audio_console.galaxis.console import GalaxisConsole
-    return GalaxisConsole(option=options.get("option", 2), seed=seed,
-                          time_limit=options.get("time_limit"), settings=settings, now=now)
+    # The deduction assistant, computer team and practice modes (docs/deduction.md).
+    from audio_console.galaxis.assistant import AssistedConsole
+    from audio_console.galaxis.practice import PRACTICE_MODES, create_practice
+    option, opponent = options.get("option", 2), options.get("opponent")
+    practice = options.get("practice") or (option if option in PRACTICE_MODES else None)
+    if practice:
+        return create_practice(practice, seed)
+    if isinstance(option, str) and option.endswith(" computer"):   # a menu choice
+        option, opponent = int(option.split()[0]), "computer"
+    return AssistedConsole(option=option, seed=seed,
+                           time_limit=options.get("time_limit"), settings=settings, now=now,
+                           opponent=opponent or "human", level=options.get("level") or 3)
 
 
 def _galaxis_options(args: argparse.Namespace) -> dict:
-    return {"option": args.option or 2, "time_limit": args.time_limit}
+    return {"option": args.option or 2, "time_limit": args.time_limit,
+            "opponent": getattr(args, "opponent", None), "level": getattr(args, "level", None),
+            "practice": getattr(args, "practice", None)}
 
 
 def _arkade_create(options: dict, seed: int, settings: Settings, now: float):
@@ -58,10 +69,19 @@ GAMES: dict[str, GameInfo] = {
         "galaxis", "Galaxis", _galaxis_create, _galaxis_options,
         questions=[
             Question("option", "Which option? One: two teams hunt the same ships. "
-                     "Two: one player alone. Three: each team hides ships for the other.",
-                     [("one", 1), ("two", 2), ("three", 3)]),
+                     "Two: one player alone. Three: each team hides ships for the other. "
+                     "Or: one against the computer, three against the computer, demonstration, "
+                     "ear training, long ear training, tutorial.",
+                     [("one", 1), ("two", 2), ("three", 3),
+                      ("one against the computer", "1 computer"), ("three against the computer", "3 computer"),
+                      ("demonstration", "2 computer"), ("ear training", "ear"),
+                      ("long ear training", "ear-long"), ("tutorial", "tutorial")]),
+            Question("level", "Computer level? One: beginner. Two: greedy. Three: strong.",
+                     [("one", 1), ("two", 2), ("three", 3)],
+                     ask_if=lambda a: str(a.get("option")).endswith("computer")),
             Question("time_limit", "A time limit of 60 seconds a turn? Yes or no.",
-                     [("yes", 60.0), ("no", None)], ask_if=lambda a: a.get("option") in (1, 3)),
+                     [("yes", 60.0), ("no", None)],
+                     ask_if=lambda a: a.get("option") in (1, 3, "1 computer", "3 computer")),
         ]),
     "arkade": GameInfo(
         "arkade", "Arkade", _arkade_create, _arkade_options,

@@ -29,18 +29,29 @@ ensure_debian_packages() {
     fi
 }
 
+# Run a command with its chatter kept in a log (a screen reader would read it all);
+# show the end of the log only when the command fails.
+quietly() {
+    local log="$VENV/setup.log"
+    if ! "$@" >>"$log" 2>&1; then
+        say "this step failed: $*"
+        tail -n 25 "$log" >&2
+        return 1
+    fi
+}
+
 ensure_venv() {
     local extras="$1" stamp
     if [ ! -x "$VENV/bin/python" ]; then
         say "creating the virtual environment in $VENV"
         python3 -m venv "$VENV"
-        "$VENV/bin/python" -m pip install -q --upgrade pip
+        quietly "$VENV/bin/python" -m pip install -q --upgrade pip
     fi
     # Reinstall only when the project's requirements changed.
     stamp="$VENV/.installed-$(cat "$ROOT/pyproject.toml" | sha256sum | cut -c1-16)-$extras"
     if [ ! -f "$stamp" ]; then
         say "installing audio_console${extras:+[$extras]} (first run takes a few minutes)"
-        "$VENV/bin/python" -m pip install -q -e "$ROOT${extras:+[$extras]}"
+        quietly "$VENV/bin/python" -m pip install -q -e "$ROOT${extras:+[$extras]}"
         rm -f "$VENV"/.installed-*
         touch "$stamp"
     fi

@@ -37,8 +37,19 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),
     Rule("timing", "timing {timing}", ["<timing> signals", "signals <timing>"]),
+    # Voice settings (kept between sessions) and the voice check.
+    Rule("voice check", "voice check", ["voice check"]),
+    Rule("listening", "listening push", ["push to talk"]),
+    Rule("listening", "listening always", ["always listen", "always listening"]),
+    Rule("headphones", "headphones {switch}", ["headphones <switch>"]),
+    Rule("confirm", "confirm {confirm}", ["confirm <confirm>"]),
 ]
-TIMING_SLOT = Slot("timing", [SlotOption(("quick",), "quick"), SlotOption(("faithful",), "faithful")])
+VOICE_SLOTS = [
+    Slot("timing", [SlotOption(("quick",), "quick"), SlotOption(("faithful",), "faithful")]),
+    Slot("switch", [SlotOption(("on",), "on"), SlotOption(("off",), "off")]),
+    Slot("confirm", [SlotOption(("always",), "always"), SlotOption(("unsure",), "unsure"),
+                     SlotOption(("when", "unsure"), "unsure"), SlotOption(("never",), "never")]),
+]
 # Typed synonyms a player would reach for; the recognizers keep to the words above.
 TYPED_SYNONYMS = [
     Rule("repeat", "repeat", ["again", "say again", "what"], spoken=False),
@@ -51,4 +62,4 @@ TYPED_SYNONYMS = [
 
 
 def common_grammar() -> Grammar:
-    return Grammar(COMMON_RULES + TYPED_SYNONYMS, [TIMING_SLOT])
+    return Grammar(COMMON_RULES + TYPED_SYNONYMS, VOICE_SLOTS)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import queue
 import random
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from audio_console.commands import Command
@@ -25,15 +24,8 @@ from audio_console.settings import Settings
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
-
-
-@dataclass
-class Heard:
-    """What the voice listener passes on (see audio_console.voice)."""
-    text: str
-    command: Command | None
-    confidence: float
-    confirm: bool = False
+VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
+              "always listen; headphones on or off; confirm always, unsure or never.")
 
 
 class Session:
@@ -54,6 +46,8 @@ class Session:
         self.last_prompt = ""
         self.pending: tuple[str, callable] | None = None   # a question waiting for yes or no
         self.listener = None
+        self.check = None          # a voice check in progress
+        self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
 
     # --- starting a game ------------------------------------------------------
@@ -70,8 +64,12 @@ class Session:
         if hasattr(console, "restart_clock"):
             console.restart_clock(self.clock())
         self.console, self.info = console, info
+        self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
         write_save(self.save_path, self.saved)
+        if getattr(console, "needs_signals", False) and not self.presenter.signals:
+            self._show(Reply().say("This practice is by ear, but the signals are off "
+                                   "(--text or --no-signals): start it without them to hear them."))
         if actions:
             reply = Reply().say(f"Resumed {info.title}, after {len(actions)} actions.")
             reply.messages += [Message(line) for line in self._status_lines()]
@@ -79,6 +77,14 @@ class Session:
         else:
             self._show(console.start())
         self._update_listener()
+
+    def _prewarm(self, console) -> None:
+        """Have the speech of fixed phrases rendered ahead, so that they are never late."""
+        prewarm = getattr(self.presenter.sink, "prewarm", None)
+        if prewarm is None or not self.presenter.speech:
+            return
+        fixed = getattr(console, "fixed_phrases", lambda: [])()
+        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled."])
 
     def _status_lines(self) -> list[str]:
         status = getattr(self.console, "status", None)
@@ -118,8 +124,18 @@ class Session:
 
     def type(self, text: str) -> None:
         text = text.strip()
+        if not text and self._push_to_talk():
+            self._toggle_talk()
+            return
         if not text:
             self._show_prompt(force=True)
+            return
+        if self.check is not None:
+            typed = self.common.parse(text)
+            if typed is not None and typed.name in ("cancel", "stop", "quit"):
+                self._end_check(cancelled=True)
+            else:
+                self._refuse("Voice check: say the coordinate aloud, or type cancel.")
             return
         command = self.parse(text)
         if command is None:
@@ -127,13 +143,17 @@ class Session:
             return
         self.do(command)
 
-    def hear(self, heard: Heard) -> None:
+    def hear(self, heard) -> None:
+        """A result from the voice listener (audio_console.voice.Heard)."""
+        if self.check is not None:
+            self._check_heard(heard)
+            return
         if heard.command is None:
             self._show(Reply().say("Say again.", signal="error"))
             return
         if heard.confirm and heard.command.name not in ("yes", "no", "cancel", "stop", "repeat"):
-            self._ask(f"Did you say {heard.command.text}? Yes or no.",
-                      lambda: self.do(heard.command))
+            said = heard.text or heard.command.text
+            self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(heard.command))
             return
         self.do(heard.command)
 
@@ -196,7 +216,7 @@ class Session:
         self._show_prompt(force=True)
 
     def _cmd_help(self, command: Command) -> None:
-        lines = self.console.help() + [ALWAYS]
+        lines = self.console.help() + [ALWAYS] + ([VOICE_HELP] if self.listener is not None else [])
         self._show(Reply(messages=[Message(line) for line in lines]))
 
     def _cmd_stop(self, command: Command) -> None:
@@ -255,6 +275,71 @@ class Session:
 
     def _cmd_slower(self, command: Command) -> None:
         self._setting("Slower.", lambda s: setattr(s, "speech_rate", max(80, s.speech_rate - 25)))
+
+    def _cmd_listening(self, command: Command) -> None:
+        mode = command.text.split()[-1]
+        text = ("Push to talk: press Enter, say a command, press Enter again." if mode == "push"
+                else "Always listening.")
+        self._setting(text, lambda s: setattr(s, "listening", mode))
+
+    def _cmd_headphones(self, command: Command) -> None:
+        on = command.get("switch") == "on"
+        text = ("Headphones on: I keep listening while I speak." if on
+                else "Headphones off: I stop listening while I speak.")
+        self._setting(text, lambda s: setattr(s, "headphones", on))
+
+    def _cmd_confirm(self, command: Command) -> None:
+        mode = command.get("confirm")
+        text = {"always": "I will repeat every command heard before acting on it.",
+                "unsure": "I will ask you to confirm only when I am unsure.",
+                "never": "When I am unsure, I will ask you to say it again."}[mode]
+        self._setting(text, lambda s: setattr(s, "confirm", mode))
+
+    # --- voice: push to talk and the voice check -----------------------------------
+
+    def _push_to_talk(self) -> bool:
+        return self.listener is not None and self.settings.listening == "push"
+
+    def _toggle_talk(self) -> None:
+        self.talking = not self.talking
+        self.listener.talk(self.talking)
+        self._show(Reply().say("Listening." if self.talking else "Done.", signal="prompt"), remember=False)
+
+    def _cmd_voice_check(self, command: Command) -> None:
+        if self.listener is None:
+            self._refuse("The voice check needs the microphone: start with --input voice or both.")
+            return
+        from audio_console.voice.check import VoiceCheck
+        self.check = VoiceCheck(random.Random())
+        self.listener.set_grammar(self.check.grammar())
+        self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
+
+    def _check_heard(self, heard) -> None:
+        if heard.command is not None and heard.command.name in ("cancel", "stop", "quit"):
+            self._end_check(cancelled=True)
+            return
+        reply = Reply().say(self.check.record(heard))
+        prompt = self.check.next_prompt()
+        if prompt:
+            reply.say(prompt, signal="prompt")
+            self._show(reply)
+        else:
+            self._show(reply)
+            self._end_check()
+
+    def _end_check(self, cancelled: bool = False) -> None:
+        check, self.check = self.check, None
+        if cancelled:
+            self._show(Reply().say("Voice check cancelled."))
+        else:
+            lines = check.report()
+            self.settings.confirm = check.suggested_confirm()
+            self.settings.save()
+            lines.append(f"Confirm is now set to {self.settings.confirm}; say confirm always, "
+                         "unsure or never to change it.")
+            self._show(Reply(messages=[Message(line) for line in lines]))
+        self._update_listener()
+        self._show_prompt(force=True)
 
     def _cmd_timing(self, command: Command) -> None:
         timing = command.get("timing")

@@ -12,6 +12,7 @@ from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, parse_point
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored
+from audio_console.galaxis.memory import NUMBER_WORDS as ANSWER_WORDS
 from audio_console.galaxis.memory import BoardMemory, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.settings import Settings
@@ -65,6 +66,14 @@ class GalaxisConsole:
         if self.option == 2:
             return f"Query {queries + 1}: say a point, like D5." if queries == 0 else f"Query {queries + 1}."
         return f"Team {self.team}: your query."
+
+    def fixed_phrases(self) -> list[str]:
+        """Spoken lines whose words do not depend on the point: rendered ahead."""
+        turns = [f"Team {t}." for t in self.core.teams] if self.option != 2 else []
+        if self.option != 1:
+            return turns          # options 2 and 3 speak the point with the answer
+        answers = ["zero, no ship in sight."] + [f"{w}." for w in ANSWER_WORDS[1:]]
+        return [f"Team {t}: {a}" for t in self.core.teams for a in answers] + turns
 
     def help(self) -> list[str]:
         lines = []

@@ -29,6 +29,12 @@ WORDS = {
     "search_begins": ("All positions stored. Team {team} begins the search.",
                       "All stored. Team {team} begins the search."),
     "turn": ("Team {team}: your query.", "Team {team}."),
+    "turn_computer": ("Team {team}: the computer's query.", "The computer."),
+    # Option 1: another team's answer, its point kept from you.
+    "hidden_0": ("{who}answered 0: no ship in sight.", "{who}zero."),
+    "hidden_n": ("{who}answered {n}: {n_words} ship{s} sighted.", "{who}{n_words}."),
+    "hidden_discovered": ("{who}spaceship discovered! {found} of 4 found.",
+                          "{who}spaceship discovered! {found} of 4."),
     "time_warning": ("Team {team}: {seconds} seconds left!", "{seconds} seconds!"),
     "time_out": ("Team {team}: time is up; the turn passes.", "Time is up."),
     "win_alone": ("All four ships found in {queries} queries{best}.", "All four ships found, in {queries} queries{best}."),
@@ -54,6 +60,7 @@ class GalaxisCues:
     def __init__(self, option: int, best: int = 0):
         self.option = option
         self.best = best      # option 2: fewest queries so far, 0 if none
+        self.computer_team: int | None = None   # its points are kept from the player in option 1
 
     def who(self, team: int) -> str:
         return f"Team {team}: " if self.option != 2 else ""
@@ -74,7 +81,8 @@ class GalaxisCues:
                           count=event.count, count_words=NUMBER_WORDS[event.count])]
         if isinstance(event, TurnPassed):
             key = ("store_next" if event.phase == "storing"
-                   else "search_begins" if event.phase_begins else "turn")
+                   else "search_begins" if event.phase_begins
+                   else "turn_computer" if event.team == self.computer_team else "turn")
             return [_fill(key, event.team, "turn", team=event.team, rival=2 if event.team == 1 else 1)]
         if isinstance(event, TimeWarning):
             return [_fill("time_warning", event.team, "time_warning", team=event.team,
@@ -95,7 +103,16 @@ class GalaxisCues:
         # Option 1: the coordinate stays off the speakers (the other team listens too).
         spoken_point = "" if self.option == 1 else point + ", "
         values = dict(who=self.who(event.team), point=point, spoken_point=spoken_point)
-        if event.answer == DISCOVERED:
+        hidden = self.option == 1 and event.team == self.computer_team
+        if hidden and event.answer == DISCOVERED:
+            message = _fill("hidden_discovered", side, "discovered", found=event.found, **values)
+        elif hidden and event.answer == 0:
+            message = _fill("hidden_0", side, "answer_0", **values)
+        elif hidden:
+            n = event.answer
+            message = _fill("hidden_n", side, f"answer_{n}", n=n, n_words=NUMBER_WORDS[n],
+                            s="s" if n != 1 else "", **values)
+        elif event.answer == DISCOVERED:
             again = " Query again." if event.found < 4 else ""
             message = _fill("discovered", side, "discovered", found=event.found, again=again, **values)
         elif event.answer == 0:

@@ -1,0 +1,147 @@
+"""The mixer: what plays now, what plays next, rendered block by block.
+
+The engine's output callback (or, without a device, its virtual clock) asks
+`Mixer.render(frames)` for the next block. Sounds in the queue play one after
+the other, each starting on the sample after the previous one ends (a message's
+signal, then its speech); sounds added with overlap=True play at once, on top.
+A queued sound may still be waiting for its samples (speech being rendered):
+the queue waits for it, in order.
+
+Everything here runs under one lock, briefly: render() is called from the
+real-time audio thread and must never wait for long.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+
+import numpy as np
+
+STOP_FADE = 0.005   # seconds: stop() fades out this fast instead of clicking
+
+
+class Sound:
+    """One thing to play. `samples` is float32 (n, 2), or None while being rendered."""
+
+    __slots__ = ("label", "samples", "pos", "cancelled", "first_sample_at", "ended")
+
+    def __init__(self, label: str, samples: np.ndarray | None = None):
+        self.label = label
+        self.samples = samples
+        self.pos = 0
+        self.cancelled = False
+        self.first_sample_at: float | None = None   # perf_counter() when its first sample was mixed
+        self.ended = threading.Event()
+
+    @property
+    def ready(self) -> bool:
+        return self.samples is not None
+
+
+class Mixer:
+    def __init__(self, sample_rate: int, volume: float = 1.0):
+        self.sample_rate = sample_rate
+        self.volume = volume
+        self._queue: deque[Sound] = deque()
+        self._layers: list[Sound] = []
+        self._tail: np.ndarray | None = None   # the fade-out after stop(): plays, but is not "busy"
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+
+    # --- called by the engine (any thread) ---
+    def add(self, sound: Sound, overlap: bool = False) -> None:
+        with self._lock:
+            (self._layers.append if overlap else self._queue.append)(sound)
+            self._changed.notify_all()
+
+    def fill(self, sound: Sound, samples: np.ndarray) -> None:
+        """Give a waiting sound its samples (speech has been rendered)."""
+        with self._lock:
+            sound.samples = samples
+            self._changed.notify_all()
+
+    def clear(self) -> None:
+        """Cut everything off, with a few milliseconds' fade so it does not click."""
+        with self._lock:
+            fade_frames = int(STOP_FADE * self.sample_rate)
+            tail = np.zeros((fade_frames, 2), np.float32)
+            playing = ([self._queue[0]] if self._queue and self._queue[0].ready else []) + self._layers
+            for sound in playing:
+                chunk = sound.samples[sound.pos:sound.pos + fade_frames]
+                if sound.pos > 0 and len(chunk):
+                    tail[:len(chunk)] += chunk
+            for sound in list(self._queue) + self._layers:
+                sound.cancelled = True
+                sound.ended.set()
+            self._queue.clear()
+            self._layers.clear()
+            if tail.any():
+                tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
+                self._tail = tail
+            self._changed.notify_all()
+
+    def idle(self) -> bool:
+        with self._lock:
+            return not self._queue and not self._layers
+
+    def fading(self) -> bool:
+        """True while the fade-out after stop() is still playing."""
+        with self._lock:
+            return self._tail is not None
+
+    def wait_until_idle(self, timeout: float | None = None) -> bool:
+        with self._lock:
+            return self._changed.wait_for(lambda: not self._queue and not self._layers, timeout)
+
+    def wait_for_work(self, timeout: float) -> bool:
+        """True when something is ready to play (for the virtual clock)."""
+        with self._lock:
+            return self._changed.wait_for(
+                lambda: bool(self._layers) or self._tail is not None
+                or (bool(self._queue) and self._queue[0].ready), timeout)
+
+    # --- called by the audio thread ---
+    def render(self, frames: int) -> tuple[np.ndarray, bool]:
+        """The next block, float32 (frames, 2), and whether any sound was in it."""
+        out = np.zeros((frames, 2), np.float32)
+        active = False
+        now = time.perf_counter()
+        with self._lock:
+            filled = 0
+            while filled < frames and self._queue and self._queue[0].ready:
+                sound = self._queue[0]
+                take = min(frames - filled, len(sound.samples) - sound.pos)
+                if take > 0:
+                    if sound.pos == 0:
+                        sound.first_sample_at = now
+                    out[filled:filled + take] += sound.samples[sound.pos:sound.pos + take]
+                    sound.pos += take
+                    filled += take
+                    active = True
+                if sound.pos >= len(sound.samples):
+                    self._queue.popleft()
+                    sound.ended.set()
+            for sound in list(self._layers):
+                take = min(frames, len(sound.samples) - sound.pos)
+                if take > 0:
+                    if sound.pos == 0 and sound.first_sample_at is None:
+                        sound.first_sample_at = now
+                    out[:take] += sound.samples[sound.pos:sound.pos + take]
+                    sound.pos += take
+                    active = True
+                if sound.pos >= len(sound.samples):
+                    self._layers.remove(sound)
+                    sound.ended.set()
+            if self._tail is not None:
+                take = min(frames, len(self._tail))
+                out[:take] += self._tail[:take]
+                self._tail = self._tail[take:] if take < len(self._tail) else None
+                active = True
+            if not self._queue and not self._layers:
+                self._changed.notify_all()
+        if active:
+            if self.volume != 1.0:
+                out *= self.volume
+            np.clip(out, -1.0, 1.0, out=out)
+        return out, active

@@ -1,0 +1,341 @@
+"""Galaxis with the deduction assistant and the computer team.
+
+AssistedConsole is the lead's GalaxisConsole plus:
+- each team's exact Deduction, fed from the same events as its board memory;
+- "hint" (counted, logged), "which points are ruled out", "chance of D5",
+  "how many placements are left", "auto mark on/off", "review";
+- a computer team (`--opponent computer`, `--level 1-3`): team 2 in options 1 and
+  3, and in option 2 a demonstration that plays one query per "next", saying why.
+
+The computer sees only its own team's Deduction. In option 1 its queried points
+are kept off the human's text line and speakers, as the rulebook keeps them from
+the other team; in option 3 every query is announced anyway.
+"""
+from __future__ import annotations
+
+import threading
+
+from audio_console.commands import Command, Grammar
+from audio_console.commands.grammar import Rule, Slot, SlotOption
+from audio_console.console.base import InputError, Message, Reply
+from audio_console.galaxis import commands
+from audio_console.galaxis.board import DISCOVERED, format_point
+from audio_console.galaxis.computer import ComputerTeam
+from audio_console.galaxis.console import GalaxisConsole
+from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
+from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
+from audio_console.galaxis.practice import review
+from audio_console.galaxis.rules import SEARCHING, STORING
+
+# --- the assistant's words: a separate block, added to the lead's grammar ----------------
+
+_STATE = Slot("state", [SlotOption(("on",), "on"), SlotOption(("off",), "off")])
+
+ASSISTANT_RULES = [
+    Rule("ruled out", "ruled out",
+         ["which [points] (are|is) ruled out", "what is ruled out", "ruled out", "which points are out"]),
+    Rule("chance", "chance {row}{column}",
+         ["[what is the] chance [of] <row> <column>", "probability [of] <row> <column>",
+          "how likely is <row> <column>"]),
+    Rule("placements", "placements left",
+         ["how many placements [are] [left]", "placements [left]", "how many [are] left"]),
+    Rule("auto mark", "auto mark {state}", ["auto mark <state>", "automark <state>"]),
+    Rule("review", "review", ["review", "review [the] game"]),
+]
+DEMO_RULES = [Rule("next", "next", ["next", "go on", "continue"])]
+
+
+def assistant_grammar(demo: bool = False) -> Grammar:
+    return Grammar(ASSISTANT_RULES + (DEMO_RULES if demo else []), commands.SLOTS + [_STATE])
+
+
+def _replay_grammar() -> Grammar:
+    """Recorded actions of the assistant (canonical forms) on top of the lead's."""
+    return commands.replay_grammar() + Grammar(
+        [Rule("hint", "hint", ["hint"]), Rule("auto mark", "auto mark {state}", ["auto mark <state>"]),
+         Rule("caution", "caution {row}{column}", ["caution <row> <column>"])],
+        commands.SLOTS + [_STATE])
+
+
+class AssistedConsole(GalaxisConsole):
+    def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
+                 settings=None, now: float = 0.0, opponent: str = "human", level: int = 3):
+        super().__init__(option, seed, time_limit, settings, now)
+        self.deductions = {team: Deduction() for team in self.core.teams}
+        self.hints = {team: 0 for team in self.core.teams}
+        self.auto_mark = {team: False for team in self.core.teams}
+        self.computer: ComputerTeam | None = None
+        if opponent == "computer":
+            # Option 2 has one team: the computer plays it, as a demonstration.
+            self.computer = ComputerTeam(level, seed, team=1 if option == 2 else 2)
+            if option != 2:
+                self.cues.computer_team = self.computer.team
+        self._moves = 0
+        self._assistant_replay = _replay_grammar()
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Build the answer table, and the computer's opening thoughts, in the
+        background, so that the game starts at once and the first move is quick."""
+        computer = self.computer
+
+        def work():
+            answer_table()
+            if computer is not None and computer.level == 3 and self.option == 1:
+                computer.choose_query(Deduction(), 1)     # remembered for its first move
+        threading.Thread(target=work, name="galaxis-warm-up", daemon=True).start()
+
+    @property
+    def demo(self) -> bool:
+        return self.computer is not None and self.option == 2
+
+    def _computer_turn(self) -> bool:
+        return (self.computer is not None and not self.core.over
+                and self.core.turn == self.computer.team)
+
+    def _player_team(self) -> int:
+        """The team whose knowledge the assistant speaks about: never the computer's."""
+        if self.computer is not None and self.option != 2:
+            return 1
+        return self.team
+
+    # --- the session's questions -------------------------------------------------
+
+    def grammar(self) -> Grammar:
+        return super().grammar() + assistant_grammar(self.demo)
+
+    def help(self) -> list[str]:
+        lines = super().help()
+        if self.demo:
+            lines.insert(0, "Next: the computer makes its next query and says why.")
+        lines += ["Hint: the best query now and why (hints are counted). "
+                  "Chance of D5; which points are ruled out; how many placements are left.",
+                  "Auto mark on or off: info pegs placed for you. Review: your queries, one by one."]
+        return lines
+
+    def prompt(self) -> str:
+        if self.demo and not self.core.over:
+            return f"Demonstration, query {self.core.state[1].queries + 1}: say next."
+        if self._computer_turn():
+            return f"Team {self.team}: the computer's query."
+        return super().prompt()
+
+    def start(self) -> Reply:
+        reply = super().start()
+        if self.computer is not None:
+            if self.demo:
+                reply.say(f"Demonstration: the {self.computer.name} searches alone. "
+                          "Say next for each query.")
+            else:
+                reply.say(f"Team 2 is the {self.computer.name}.")
+        return reply
+
+    def status(self) -> list[str]:
+        lines = super().status()
+        used = [f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items() if n]
+        if used:
+            lines.append("Hints used: " + ", ".join(used) + ".")
+        return lines
+
+    # --- acting -----------------------------------------------------------------------
+
+    def handle(self, command: Command, now: float) -> Reply:
+        if command.name in ("query", "store", "caution") and self._computer_turn():
+            who = "the computer's demonstration; say next" if self.demo else "the computer's turn"
+            raise InputError(f"It is {who}.")
+        return super().handle(command, now)
+
+    def apply_recorded(self, action: str) -> None:
+        command = self._assistant_replay.parse(action)
+        if command is not None and command.name in ("hint", "auto mark"):
+            self.handle(command, 0.0)
+            return
+        if command is not None and command.name in ("query", "store", "caution") and self._computer_turn():
+            GalaxisConsole.handle(self, command, 0.0)   # the computer's own move, replayed
+            self._moves += 1
+            return
+        super().apply_recorded(action)
+
+    def tick(self, now: float) -> Reply:
+        reply = super().tick(now)
+        if self.computer is not None and not self.demo:
+            while self._computer_turn():
+                reply.extend(self._computer_move(now))
+        return reply
+
+    def _computer_move(self, now: float, explain: bool = False) -> Reply:
+        team = self.computer.team
+        self._moves += 1
+        if self.core.phase == STORING:
+            stored = self.core.state[team].stored
+            point = next(p for p in self.computer.store_positions() if p not in stored)
+            action = f"store {format_point(point)}"
+        else:
+            own = self.core.state[team].stored
+            closed = self.core.taken_by_other(team)
+            choice = self.computer.choose(self.deductions[team], self._moves, own_ships=own)
+            if choice.point in closed:        # never happens: closed points are known empty
+                raise RuntimeError("the computer chose a closed point")
+            action = f"{'caution' if choice.caution else 'query'} {format_point(choice.point)}"
+        reason = None
+        if explain:
+            d = self.deductions[team]
+            reason = d.suggestion(choice.point).reason(d.count, best=False)
+        command = self._assistant_replay.parse(action)
+        reply = GalaxisConsole.handle(self, command, now)
+        if reason:
+            reply.messages.insert(0, Message(f"The computer queries {action.split()[-1]}: {reason}"))
+        return reply
+
+    def _apply_events(self, events: list) -> Reply:
+        reply = super()._apply_events(events)
+        revealed = {e.point for e in events if isinstance(e, OwnShipRevealed)}
+        for event in events:
+            if isinstance(event, Answered):
+                self._learn(event.team, lambda d: d.observe(event.point, event.answer))
+                if (self.option == 3 and event.point not in revealed
+                        and event.point not in self.core.state[event.team].stored):
+                    # Announced, and not the querying team's own position: empty for the other.
+                    self._learn(self.core.other(event.team), lambda d: d.mark_empty(event.point))
+                reply.messages += self._auto_mark(event.team)
+            elif isinstance(event, OwnShipRevealed):
+                # The other team is given this ship: found for it without a query.
+                self._learn(self.core.other(event.team), lambda d: d.observe(event.point, DISCOVERED))
+                reply.messages += self._auto_mark(self.core.other(event.team))
+            elif isinstance(event, GameOver):
+                used = {str(t): n for t, n in self.hints.items()}
+                reply.events.append({"event": "hints_used", "hints": used})
+                if any(self.hints.values()):
+                    reply.say("Hints used: " + ", ".join(
+                        f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items()) + ".")
+        return reply
+
+    def _learn(self, team: int, fact) -> None:
+        try:
+            fact(self.deductions[team])
+        except InconsistentKnowledge:
+            # Cannot happen with answers from the rules core; keep playing without it.
+            pass
+
+    # --- the assistant --------------------------------------------------------------
+
+    def _deduction(self) -> Deduction:
+        return self.deductions[self._player_team()]
+
+    def _secret(self, text: str) -> Message:
+        """Option 1 with two human teams at one console: text line only, nothing aloud."""
+        if self.option == 1 and self.computer is None:
+            return Message(text, speech="Answer on your screen.")
+        return Message(text)
+
+    def _do_hint(self, command: Command, now: float) -> Reply:
+        if self.core.over:
+            raise InputError("The game is over; say review to go through your queries.")
+        if self.core.phase != SEARCHING:
+            raise InputError("Hints are for the search; store your positions first.")
+        if self._computer_turn():
+            raise InputError("It is the computer's turn.")
+        team = self._player_team()
+        d = self.deductions[team]
+        own = set(self.core.state[team].stored)
+        suggestion = d.best_query(exclude=own)
+        if suggestion is None:
+            raise InputError("There is nothing left to query.")
+        self.hints[team] += 1
+        name = format_point(suggestion.point)
+        caution = suggestion.point in own
+        text = f"Hint {self.hints[team]}: query {name}. " + suggestion.reason(d.count)
+        if caution:
+            text = (f"Hint {self.hints[team]}: say caution spaceship {name}: it is one of your own "
+                    f"positions and certainly one of theirs too.")
+        event = {"event": "hint", "team": team, "point": name, "placements": d.count,
+                 "chance": round(suggestion.chance, 4), "information": round(suggestion.information, 3),
+                 "hints": self.hints[team]}
+        return Reply(messages=[self._secret(text)], events=[event], record=["hint"])
+
+    def _do_ruled_out(self, command: Command, now: float) -> Reply:
+        d = self._deduction()
+        points = sorted(d.ruled_out())
+        ships = [p for p in d.certain_ships() if p not in d.found]
+        text = (f"Ruled out {len(points)}: " + ", ".join(format_point(p) for p in points) + "."
+                if points else "Nothing is ruled out yet.")
+        messages = [self._secret(text)]
+        if ships:
+            messages.append(self._secret("Certainly ships: " + ", ".join(format_point(p) for p in ships) + "."))
+        return Reply(messages=messages, quiet=True)
+
+    def _do_chance(self, command: Command, now: float) -> Reply:
+        point = self._point(command)
+        d = self._deduction()
+        name = format_point(point)
+        if point in d.found:
+            text = f"{name} is a ship you found."
+        elif point in d.heard:
+            text = f"{name} was queried: it is not a ship."
+        else:
+            chance = d.chance(point)
+            if chance <= 0:
+                text = f"{name}: no chance; it is ruled out."
+            elif chance >= 1:
+                text = f"{name}: certainly a ship."
+            else:
+                text = f"{name}: a ship with chance {chance:.0%} ({_share(chance, d.count)})."
+        return Reply(messages=[self._secret(text)], quiet=True)
+
+    def _do_placements(self, command: Command, now: float) -> Reply:
+        d = self._deduction()
+        n = d.count
+        text = (f"{n:,} placements of the four ships agree with what you heard." if n > 1
+                else "1 placement agrees with what you heard: the ships are certain.")
+        return Reply(messages=[self._secret(text)], quiet=True)
+
+    def _do_auto_mark(self, command: Command, now: float) -> Reply:
+        team = self._player_team()
+        on = command.get("state") == "on"
+        self.auto_mark[team] = on
+        reply = Reply(record=[command.text])
+        reply.say(f"Auto mark {'on: info pegs are placed for you' if on else 'off'}.")
+        reply.messages += self._auto_mark(team)
+        return reply
+
+    def _auto_mark(self, team: int) -> list[Message]:
+        if not self.auto_mark.get(team) or self.core.over:
+            return []
+        memory = self.memory[team]
+        new = [p for p in sorted(self.deductions[team].ruled_out())
+               if p not in memory.ruled_out and p not in memory.answers
+               and p not in memory.ships and p not in memory.closed]
+        for point in new:
+            memory.ruled_out.add(point)
+        if not new:
+            return []
+        names = ", ".join(format_point(p) for p in new)
+        text = f"Auto mark: {len(new)} ruled out: {names}."
+        if self.option == 1 and team != self._player_team():
+            return []
+        return [self._secret(text)]
+
+    def _do_review(self, command: Command, now: float) -> Reply:
+        if self.option == 1 and self.computer is None and not self.core.over:
+            raise InputError("In option 1 the review waits for the end of the game.")
+        team = self._player_team()
+        state = self.core.state[team]
+        history = [(p, a) for p, a in state.queried.items() if a != "own ship"]
+        if not history:
+            raise InputError("No queries to review yet.")
+        # Option 3: what the other team's announced queries told this team.
+        rival = self.core.state[self.core.other(team)] if self.option == 3 else None
+        closed = [p for p in rival.queried if p not in rival.stored] if rival else []
+        given = [p for p in rival.queried if p in rival.stored] if rival else []
+        return Reply(messages=review(history, empty=closed, ships=given), quiet=True)
+
+    def _do_next(self, command: Command, now: float) -> Reply:
+        if not self.demo:
+            raise InputError("Next is for the demonstration.")
+        if self.core.over:
+            raise InputError("The demonstration is over. Say review, new game or quit.")
+        return self._computer_move(now, explain=True)
+
+
+def _share(chance: float, count: int) -> str:
+    return f"in {round(chance * count):,} of {count:,} placements"

@@ -1,0 +1,458 @@
+"""Practising Galaxis by ear: an ear-training drill, a guided tutorial, and a
+review of a finished game.
+
+The drill and the tutorial are small GameConsole adapters (the session runs them
+like a game); explanations and the review are plain functions that return
+Message lists (text, and the signal to play before it), so the Galaxis console
+can use them too. Everything here is deterministic: the drill's order comes from
+a random.Random seeded with the session's seed.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from audio_console.commands import Command, Grammar
+from audio_console.commands.grammar import Rule, Slot, SlotOption
+from audio_console.console.base import InputError, Message, Reply
+from audio_console.galaxis.board import (DIRECTIONS, DISCOVERED, Point, answer, beams,
+                                         format_point, parse_point)
+from audio_console.galaxis.deduction import Deduction
+
+# --- words for answers and signals ----------------------------------------------------
+
+COUNT_WORDS = ["zero", "one", "two", "three", "four"]
+
+
+def answer_signal(heard: int | str) -> str:
+    """The signal a buoy answer plays: answer_0..answer_4 or discovered."""
+    return "discovered" if heard == DISCOVERED else f"answer_{heard}"
+
+
+def answer_words(heard: int | str) -> str:
+    """How an answer sounds, in words a player can match to the signal."""
+    if heard == DISCOVERED:
+        return "discovered: two low-high pairs, a ship found"
+    if heard == 0:
+        return "0: one long low tone, no ship in sight"
+    return f"{heard}: {COUNT_WORDS[heard]} short beep{'s' if heard > 1 else ''}"
+
+
+# What each signal of the drill is, said plainly (SOUNDS.md).
+SIGNAL_NAMES = {
+    "answer_0": "answer 0, one long low tone",
+    "answer_1": "answer 1, one beep",
+    "answer_2": "answer 2, two beeps",
+    "answer_3": "answer 3, three beeps",
+    "answer_4": "answer 4, four beeps",
+    "discovered": "discovered, two low-high pairs",
+    "search": "the search signal, two rising sweeps",
+    "stored": "position stored, two quick mid tones",
+    "own_ship": "own ship revealed, a long very low tone",
+    "time_warning": "time warning, ticks left and right",
+}
+ANSWER_SIGNALS = ["answer_0", "answer_1", "answer_2", "answer_3", "answer_4", "discovered"]
+ALL_SIGNALS = list(SIGNAL_NAMES)
+
+
+# --- beam by beam ---------------------------------------------------------------------
+
+def beam_name(direction: tuple[int, int]) -> str:
+    """Row A is nearest the player, column 1 on the left."""
+    dr, dc = direction
+    if dr == 0:
+        return "along the row to the right" if dc > 0 else "along the row to the left"
+    towards = "away from you" if dr > 0 else "towards you"
+    if dc == 0:
+        return f"along the column {towards}"
+    return f"diagonally {towards} and to the {'right' if dc > 0 else 'left'}"
+
+
+def explain_answer(point: Point, ships) -> list[str]:
+    """Why `point` answers what it does for these ships, beam by beam, in sentences."""
+    ships = set(ships)
+    name = format_point(point)
+    heard = answer(point, ships)
+    if heard == DISCOVERED:
+        return [f"{name} is a ship: the buoy answers discovered, two low-high pairs."]
+    lines = []
+    seeing = []
+    for direction, ray in zip(DIRECTIONS, beams(point)):
+        on_it = [p for p in ray if p in ships]
+        if not on_it:
+            continue
+        seeing.append(direction)
+        first, *behind = on_it
+        sentence = (f"The beam {beam_name(direction)} from {name} meets the ship at "
+                    f"{format_point(first)}")
+        if behind:
+            sentence += (f"; {', '.join(format_point(p) for p in behind)} lies behind it in its "
+                         "radio shadow, and the beam still counts once")
+        lines.append(sentence + ".")
+    if heard == 0:
+        return [f"{name} answers 0, one long low tone: none of its eight beams meets a ship, "
+                "so every point on them is empty. Those points get info pegs."]
+    head = (f"{name} answers {heard}, {COUNT_WORDS[heard]} beep{'s' if heard > 1 else ''}: "
+            f"{COUNT_WORDS[heard]} of its eight beams meet{'s' if heard == 1 else ''} a ship.")
+    tail = f"Its other {8 - len(seeing)} beams meet no ship." if len(seeing) < 8 else ""
+    return [head] + lines + ([tail] if tail else [])
+
+
+# --- ear training ---------------------------------------------------------------------
+
+@dataclass
+class EarDrill:
+    """The scoring of an ear-training drill, apart from any console.
+
+    A first pass through `items`; then each missed one is played again, and again
+    at the end of the queue while it is named wrong, at most `retries` times. The
+    score is what was named right the first time.
+    """
+    items: list[str]
+    retries: int = 3
+    position: int = 0
+    first_pass_right: int = 0
+    missed: list[str] = field(default_factory=list)
+    queue: list[tuple[str, int]] = field(default_factory=list)   # (signal, times replayed)
+    confusions: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    @property
+    def replaying(self) -> bool:
+        return self.position >= len(self.items)
+
+    @property
+    def current(self) -> str | None:
+        if not self.replaying:
+            return self.items[self.position]
+        return self.queue[0][0] if self.queue else None
+
+    def finished(self) -> bool:
+        return self.current is None
+
+    def name(self, guess: str | None) -> bool:
+        """The player names the current signal (None: skipped). Returns right or not."""
+        signal = self.current
+        if signal is None:
+            raise InputError("the drill is over")
+        right = guess == signal
+        if not right:
+            key = (signal, guess or "skipped")
+            self.confusions[key] = self.confusions.get(key, 0) + 1
+        if not self.replaying:
+            if right:
+                self.first_pass_right += 1
+            else:
+                self.missed.append(signal)
+            self.position += 1
+            if self.replaying:
+                self.queue = [(s, 0) for s in self.missed]
+        else:
+            _, times = self.queue.pop(0)
+            if not right and times + 1 < self.retries:
+                self.queue.append((signal, times + 1))
+        return right
+
+    def score(self) -> tuple[int, int]:
+        return self.first_pass_right, len(self.items)
+
+
+DRILLS = {"short": (ANSWER_SIGNALS, 8), "long": (ALL_SIGNALS, 24)}
+
+
+def drill_items(kind: str, rng: random.Random) -> list[str]:
+    """A shuffled drill: every signal of the kind at least once, then random ones."""
+    if kind not in DRILLS:
+        raise ValueError(f"no {kind!r} drill; choose short or long")
+    signals, length = DRILLS[kind]
+    items = list(signals)
+    items += [rng.choice(signals) for _ in range(length - len(items))]
+    rng.shuffle(items)
+    return items
+
+
+def _drill_grammar(signals: list[str]) -> Grammar:
+    numbers = Slot("count", [SlotOption((w,), str(i)) for i, w in enumerate(COUNT_WORDS)]
+                   + [SlotOption((str(i),), str(i), spoken=False) for i in range(5)])
+    rules = [
+        Rule("name answer", "answer {count}", ["[answer] <count>", "<count> beeps", "<count> beep"]),
+        Rule("name discovered", "discovered", ["discovered", "ship", "found", "ship discovered"]),
+        Rule("play again", "play again", ["play again", "again please", "play it again", "replay"]),
+        Rule("skip", "skip", ["skip", "pass", "i do not know", "dont know"]),
+    ]
+    if "search" in signals:
+        rules += [
+            Rule("name search", "search", ["search", "search signal"]),
+            Rule("name stored", "stored", ["stored", "position stored"]),
+            Rule("name own ship", "own ship", ["own ship", "deep tone", "long deep tone"]),
+            Rule("name time warning", "time warning", ["time warning", "warning", "ticks"]),
+        ]
+    return Grammar(rules, [numbers])
+
+
+_GUESS_SIGNAL = {"discovered": "discovered", "search": "search", "stored": "stored",
+                 "own ship": "own_ship", "time warning": "time_warning"}
+
+
+class EarTraining:
+    needs_signals = True        # nothing to name without the console's sounds
+    """A GameConsole that plays signals and asks the player to name them."""
+    game = "galaxis"
+
+    def __init__(self, kind: str = "short", seed: int = 0):
+        self.kind = kind
+        self.items = drill_items(kind, random.Random(f"ear:{kind}:{seed}"))
+        self.drill = EarDrill(self.items)
+        self.signals = DRILLS[kind][0]
+        self._grammar = _drill_grammar(self.signals)
+
+    # -- the protocol --------------------------------------------------------------
+    def start(self) -> Reply:
+        reply = Reply()
+        choices = "0 to 4, or discovered" if self.kind == "short" else \
+            "0 to 4, discovered, search, stored, own ship or time warning"
+        reply.say(f"Ear training, {self.kind} drill: {len(self.items)} sounds. "
+                  f"Name each one: {choices}. Say play again to hear it again, skip to pass.")
+        return reply.extend(self._ask())
+
+    def grammar(self) -> Grammar:
+        return self._grammar
+
+    def prompt(self) -> str:
+        if self.drill.finished():
+            return "Drill over"
+        return "Name the sound"
+
+    def help(self) -> list[str]:
+        lines = ["zero to four (or answer 3, three beeps): name a buoy answer",
+                 "discovered: the ship-found signal"]
+        if self.kind == "long":
+            lines += ["search, stored, own ship, time warning: the other signals"]
+        return lines + ["play again: hear the sound again", "skip: pass this one"]
+
+    def handle(self, command: Command, now: float = 0.0) -> Reply:
+        if self.drill.finished():
+            raise InputError("the drill is over; say quit, or start a new drill")
+        if command.name == "play again":
+            return self._ask(again=True)
+        guess = self._guess(command)
+        signal = self.drill.current
+        right = self.drill.name(guess)
+        reply = Reply(record=[command.text])
+        if right:
+            reply.say(f"Right: {SIGNAL_NAMES[signal]}.")
+        elif guess is None:
+            reply.say(f"Skipped: that was {SIGNAL_NAMES[signal]}.", signal=signal)
+        else:
+            reply.say(f"No: that was {SIGNAL_NAMES[signal]}, not {SIGNAL_NAMES[guess].split(',')[0]}.",
+                      signal=signal)
+        if self.drill.finished():
+            return reply.extend(self._summary())
+        return reply.extend(self._ask())
+
+    def tick(self, now: float) -> Reply:
+        return Reply()
+
+    def apply_recorded(self, action: str) -> None:
+        command = self._grammar.parse(action)
+        if command is None:
+            raise ValueError(f"not an ear-training action: {action!r}")
+        self.handle(command)
+
+    def finished(self) -> bool:
+        return self.drill.finished()
+
+    # -- the drill --------------------------------------------------------------------
+    def _guess(self, command: Command) -> str | None:
+        if command.name == "skip":
+            return None
+        if command.name == "name answer":
+            return f"answer_{command.get('count')}"
+        signal = _GUESS_SIGNAL.get(command.text)
+        if signal is None:
+            raise InputError(f"{command.text} is not a sound name")
+        if signal not in self.signals:
+            raise InputError(f"{command.text} is not in the {self.kind} drill")
+        return signal
+
+    def _ask(self, again: bool = False) -> Reply:
+        drill = self.drill
+        if not drill.replaying:
+            where = f"Sound {drill.position + 1} of {len(self.items)}"
+        else:
+            where = f"Missed sound, {len(drill.queue)} to go"
+        text = f"{where}{' again' if again else ''}: what is it?"
+        return Reply(quiet=again).say(text, signal=drill.current)
+
+    def _summary(self) -> Reply:
+        right, total = self.drill.score()
+        reply = Reply()
+        reply.say(f"Drill over: {right} of {total} right the first time.")
+        if self.drill.missed:
+            counts: dict[str, int] = {}
+            for s in self.drill.missed:
+                counts[s] = counts.get(s, 0) + 1
+            worst = ", ".join(f"{SIGNAL_NAMES[s].split(',')[0]} ({n})" for s, n in
+                              sorted(counts.items(), key=lambda kv: -kv[1]))
+            reply.say(f"Missed: {worst}.")
+        return reply
+
+
+# --- the guided tutorial ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Lesson:
+    title: str
+    intro: str
+    ships: tuple[str, ...]
+    queries: tuple[str, ...]
+
+
+LESSONS = [
+    Lesson("The rulebook's example",
+           "Four ships hide at F3, E5, D6 and B5. Row A is nearest you, G farthest; "
+           "column 1 is on the left. We query six buoys and hear each answer.",
+           ("F3", "E5", "D6", "B5"), ("C2", "C4", "E7", "C6", "D5", "F3")),
+    Lesson("Radio shadow",
+           "Ships at D3, D6, B2 and G9. A ship hides whatever lies behind it on the same "
+           "beam, so a beam counts once however many ships it crosses.",
+           ("D3", "D6", "B2", "G9"), ("D1", "D8", "C4", "D3")),
+    Lesson("Ruling points out",
+           "Ships at A1, C8, F5 and G2. When a buoy that answered 1 leads you to its ship, "
+           "its other seven beams are empty; a 0 answer empties all eight beams.",
+           ("A1", "C8", "F5", "G2"), ("D4", "A1", "E3", "B7", "C8")),
+]
+
+
+def lesson_steps(lesson: Lesson) -> list[list[Message]]:
+    """Each step of a lesson: the query, its signal, the explanation, what it rules out."""
+    ships = [parse_point(s) for s in lesson.ships]
+    deduction = Deduction()
+    steps = [[Message(f"Lesson: {lesson.title}. {lesson.intro}")]]
+    for name in lesson.queries:
+        point = parse_point(name)
+        heard = answer(point, ships)
+        before = set(deduction.ruled_out())
+        deduction.observe(point, heard)
+        newly = [p for p in deduction.ruled_out() if p not in before]
+        step = [Message(f"Query {name}: answer {heard}.", signal=answer_signal(heard))]
+        step += [Message(line) for line in explain_answer(point, ships)]
+        step.append(Message(_ruled_out_sentence(newly) + f" {deduction.count:,} placements left."))
+        steps.append(step)
+    return steps
+
+
+def _ruled_out_sentence(points: list[Point]) -> str:
+    if not points:
+        return "It rules out no new point."
+    names = ", ".join(format_point(p) for p in sorted(points))
+    return f"It rules out {len(points)} point{'s' if len(points) > 1 else ''}: {names}."
+
+
+class Tutorial:
+    """A GameConsole that walks through the lessons one step at a time."""
+    game = "galaxis"
+
+    def __init__(self, seed: int = 0):
+        self.steps = [step for lesson in LESSONS for step in lesson_steps(lesson)]
+        self.position = 0
+        self._grammar = Grammar([
+            Rule("next", "next", ["next", "go on", "continue", "ok"]),
+            Rule("back", "back", ["back", "previous", "go back"]),
+            Rule("play again", "play again", ["play again", "again please", "replay"]),
+        ])
+
+    def start(self) -> Reply:
+        reply = Reply().say(f"Galaxis tutorial: {len(LESSONS)} lessons, "
+                            f"{len(self.steps)} steps. Say next to go on, back, or play again.")
+        return reply.extend(self._show())
+
+    def grammar(self) -> Grammar:
+        return self._grammar
+
+    def prompt(self) -> str:
+        return "Tutorial over" if self.finished() else "Say next"
+
+    def help(self) -> list[str]:
+        return ["next: the next step", "back: the step before", "play again: this step again"]
+
+    def handle(self, command: Command, now: float = 0.0) -> Reply:
+        if command.name == "next":
+            if self.finished():
+                raise InputError("the tutorial is over; say quit")
+            self.position += 1
+            if self.finished():
+                return Reply(record=["next"]).say("Tutorial over. Try the ear training, "
+                                                  "or a game of option 2.")
+            return Reply(record=["next"]).extend(self._show())
+        if command.name == "back":
+            if self.position == 0:
+                raise InputError("this is the first step")
+            self.position -= 1
+            return Reply(record=["back"]).extend(self._show())
+        if command.name == "play again":
+            if self.finished():
+                raise InputError("the tutorial is over")
+            reply = self._show()
+            reply.quiet = True
+            return reply
+        raise InputError(f"{command.text} is not a tutorial command")
+
+    def tick(self, now: float) -> Reply:
+        return Reply()
+
+    def apply_recorded(self, action: str) -> None:
+        self.handle(self._grammar.parse(action))
+
+    def finished(self) -> bool:
+        return self.position >= len(self.steps)
+
+    def _show(self) -> Reply:
+        return Reply(messages=list(self.steps[self.position]))
+
+
+# --- the review after a game -------------------------------------------------------------
+
+def review(history, empty=(), ships=()) -> list[Message]:
+    """Each query of a finished game: what it answered, what it ruled out, placements
+    left, and what the hint would have been. `history` is (point, answer) in order;
+    `empty` and `ships` are option 3's points known from the other team."""
+    deduction = Deduction()
+    for point in empty:
+        deduction.mark_empty(point)
+    for point in ships:
+        deduction.mark_ship(point)
+    messages = [Message(f"Review of {len(history)} queries.")]
+    for number, (point, heard) in enumerate(history, 1):
+        point = Point(*point)
+        hint = deduction.best_query()
+        before_count = deduction.count
+        before = set(deduction.ruled_out())
+        deduction.observe(point, heard)
+        newly = [p for p in deduction.ruled_out() if p not in before]
+        name = format_point(point)
+        text = f"Query {number}: {name} answered {heard}."
+        if heard != DISCOVERED:
+            text += " " + _ruled_out_sentence(newly)
+        text += f" Placements left: {deduction.count:,} of {before_count:,}."
+        if hint is not None and hint.point != point and not hint.certain_ship:
+            text += f" The hint would have been {format_point(hint.point)}."
+        elif hint is not None and hint.point != point:
+            text += f" {format_point(hint.point)} was already a certain ship."
+        messages.append(Message(text, signal=answer_signal(heard)))
+    found = len(deduction.found)
+    messages.append(Message(f"End of review: {found} of 4 ships found in {len(history)} queries."))
+    return messages
+
+
+PRACTICE_MODES = ("ear", "ear-long", "tutorial")
+
+
+def create_practice(mode: str, seed: int):
+    """The practice console for --practice MODE."""
+    if mode == "ear":
+        return EarTraining("short", seed)
+    if mode == "ear-long":
+        return EarTraining("long", seed)
+    if mode == "tutorial":
+        return Tutorial(seed)
+    raise ValueError(f"no practice mode {mode!r}; choose ear, ear-long or tutorial")

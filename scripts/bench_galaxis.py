@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Galaxis deduction and computer-team benchmark.
+
+1. Speed: median time to update the deduction after an answer and to choose the
+   best next query, at the opening and in mid-game (target: under 100 ms each).
+2. Strength: queries needed to find all four ships on N seeded option-2 boards
+   (default 1000), for each computer level, a one-step greedy baseline (fewest
+   expected placements left) and a random player (any point not yet queried), all
+   on the same boards in one run.
+
+Run from the repository root:  /work/venv/bin/python scripts/bench_galaxis.py [--boards N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from audio_console.galaxis.board import ALL_POINTS, answer  # noqa: E402
+from audio_console.galaxis.computer import (ComputerTeam, play_board,  # noqa: E402
+                                            random_board)
+from audio_console.galaxis.deduction import Deduction, answer_table, index_of  # noqa: E402
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def mid_game_state(rng: random.Random, queries: int = 3) -> tuple[Deduction, list, tuple]:
+    """A position after `queries` informative queries, and a next query with its answer."""
+    ships = random_board(rng)
+    d = Deduction()
+    for _ in range(queries):
+        point = d.best_query().point if rng.random() < 0.5 else rng.choice(d.candidates())
+        d.observe(point, answer(point, ships))
+    point = rng.choice(d.candidates())
+    return d, ships, (point, answer(point, ships))
+
+
+def time_speed(repeats: int) -> None:
+    start = time.perf_counter()
+    answer_table()
+    build = time.perf_counter() - start
+    print(f"answer table built once in {build * 1000:.0f} ms (63 x 595,665)")
+    rng = random.Random(99)
+    rows = []
+    # Opening: every placement is alive; the update filters all 595,665.
+    update, choose = [], []
+    for i in range(repeats):
+        point = rng.choice(ALL_POINTS)
+        ships = random_board(rng)
+        d = Deduction()
+        t = time.perf_counter()
+        d.observe(point, answer(point, ships))
+        update.append(time.perf_counter() - t)
+        d = Deduction()
+        t = time.perf_counter()
+        d.best_query()
+        choose.append(time.perf_counter() - t)
+    rows.append(("opening", 595_665, update, choose))
+    for label, queries in (("after 1 query", 1), ("mid-game (3 queries)", 3), ("late (6 queries)", 6)):
+        update, choose, sizes = [], [], []
+        for i in range(repeats):
+            d, ships, (point, heard) = mid_game_state(rng, queries)
+            d._stats = None
+            sizes.append(d.count)
+            t = time.perf_counter()
+            d.observe(point, heard)
+            update.append(time.perf_counter() - t)
+            d._stats = None               # choose from scratch: count every answer again
+            t = time.perf_counter()
+            d.best_query()
+            choose.append(time.perf_counter() - t)
+        rows.append((label, int(statistics.median(sizes)), update, choose))
+    print(f"\nSpeed, median of {repeats} (ms):")
+    print(f"{'position':24} {'placements':>10} {'update':>8} {'best query':>11}")
+    for label, size, update, choose in rows:
+        print(f"{label:24} {size:>10,} {median_ms(update):>8.1f} {median_ms(choose):>11.1f}")
+    # The strongest level's decision, from scratch (no remembered decisions).
+    strong = []
+    for i in range(max(3, repeats // 2)):
+        d, ships, (point, heard) = mid_game_state(rng, 2)
+        team = ComputerTeam(level=3, seed=i)
+        t = time.perf_counter()
+        team.choose_query(d, 3)
+        strong.append(time.perf_counter() - t)
+    print(f"{'level 3 decision, 2 queries in':40} {median_ms(strong):>11.1f}")
+
+
+def greedy_fewest_left(deduction: Deduction, move: int):
+    """Baseline: one step, the candidate leaving the fewest placements on average."""
+    _, expected_left = deduction.scores()
+    probabilities = deduction.probabilities()
+    return min(deduction.candidates(),
+               key=lambda p: (expected_left[index_of(p)], -probabilities[index_of(p)], index_of(p)))
+
+
+def random_player(seed: int):
+    def choose(deduction: Deduction, move: int):
+        rng = random.Random(f"random-player:{seed}:{move}")
+        return rng.choice([p for p in ALL_POINTS if p not in deduction.heard])
+    return choose
+
+
+def play_all(players, boards) -> dict:
+    results = {}
+    for name, make in players:
+        start = time.perf_counter()
+        queries = [play_board(make(i), ships) for i, ships in enumerate(boards)]
+        results[name] = (queries, time.perf_counter() - start)
+        print(f"  {name}: done in {results[name][1]:.0f} s", file=sys.stderr, flush=True)
+    return results
+
+
+def strength(n_boards: int, skip_random: bool) -> None:
+    boards = [random_board(random.Random(f"galaxis-board:{i}")) for i in range(n_boards)]
+    teams = {level: ComputerTeam(level=level, seed=0, team=1) for level in (1, 2, 3)}
+    players = [
+        ("level 1 (beginner)", lambda i: (lambda d, m: teams[1].choose_query(d, m + 100 * i))),
+        ("level 2 (greedy, most information)", lambda i: (lambda d, m: teams[2].choose_query(d, m))),
+        ("level 3 (strong)", lambda i: (lambda d, m: teams[3].choose_query(d, m))),
+        ("baseline: greedy, fewest left", lambda i: greedy_fewest_left),
+    ]
+    if not skip_random:
+        players.append(("baseline: random unqueried point", lambda i: random_player(i)))
+    start = time.perf_counter()
+    results = play_all(players, boards)
+    print(f"\nStrength: queries to find all four ships, {n_boards} seeded option-2 boards "
+          f"(same boards for every player), {time.perf_counter() - start:.0f} s in all")
+    print(f"{'player':36} {'mean':>6} {'sd':>5} {'+-95%':>6} {'min':>4} {'median':>6} {'max':>4} {'s/board':>8}")
+    for name, (queries, seconds) in results.items():
+        mean = statistics.mean(queries)
+        sd = statistics.pstdev(queries)
+        half = 1.96 * sd / len(queries) ** 0.5
+        print(f"{name:36} {mean:>6.2f} {sd:>5.2f} {half:>6.2f} {min(queries):>4} "
+              f"{statistics.median(queries):>6.1f} {max(queries):>4} {seconds / len(queries):>8.3f}")
+    strong = results["level 3 (strong)"][0]
+    greedy = results["level 2 (greedy, most information)"][0]
+    diff = [a - b for a, b in zip(strong, greedy)]
+    se = statistics.pstdev(diff) / len(diff) ** 0.5
+    print(f"level 3 minus level 2 on the same boards: {statistics.mean(diff):+.3f} "
+          f"(standard error {se:.3f}); level 3 better on {sum(d < 0 for d in diff)}, "
+          f"worse on {sum(d > 0 for d in diff)} boards")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=1000, help="seeded option-2 boards (default 1000)")
+    parser.add_argument("--repeats", type=int, default=15, help="timing repeats per position")
+    parser.add_argument("--no-random", action="store_true", help="leave out the random baseline")
+    parser.add_argument("--speed-only", action="store_true")
+    args = parser.parse_args(argv)
+    load = os.getloadavg()
+    print(f"Galaxis benchmark; load average {load[0]:.2f} on {os.cpu_count()} cores")
+    time_speed(args.repeats)
+    if not args.speed_only:
+        strength(args.boards, args.no_random)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""Through real audio: the engine plays into PulseAudio's console_out null sink and
+the test records the sink's monitor with parec, then listens for what it should hear."""
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+import pytest
+
+from audio_console.audio.engine import AudioEngine
+from audio_console.audio.signals import duration
+from audio_console.settings import Settings
+
+from .analysis import band_envelope, band_fraction, count_onsets, dominant_frequency, envelope
+
+pytestmark = pytest.mark.audio
+RATE = 48000
+
+
+class Monitor:
+    """Records a sink's monitor (float32 stereo) while the block runs."""
+
+    def __init__(self, sink):
+        self.sink = sink
+
+    def __enter__(self):
+        self.file = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(
+            ["parec", "-d", f"{self.sink}.monitor", "--format=float32le", f"--rate={RATE}",
+             "--channels=2", "--raw", "--latency-msec=20"],
+            stdout=self.file, stderr=subprocess.DEVNULL)
+        time.sleep(0.4)   # parec connected and streaming
+        return self
+
+    def __exit__(self, *exc):
+        time.sleep(0.4)   # the tail of the sound through the server
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        self.file.seek(0)
+        data = self.file.read()
+        self.file.close()
+        samples = np.frombuffer(data[:len(data) // 8 * 8], "<f4").reshape(-1, 2)
+        # The monitor may hand over a little of what it held before we connected: drop
+        # the first 0.25 s (nothing of ours is played before 0.4 s).
+        self.samples = samples[int(0.25 * RATE):]
+
+
+@pytest.fixture
+def engine(pulse):
+    messages = []
+    engine = AudioEngine(Settings(volume=0.8, timing="faithful"), notify=messages.append)
+    if engine.output != "device":
+        engine.close()
+        pytest.skip(f"no audio device through PulseAudio: {messages}")
+    engine.play_signal("prompt")      # the stream's first start-up takes a moment: wait it out here
+    engine.wait_until_idle(5)
+    yield engine
+    engine.close()
+    assert messages == []
+
+
+def test_answer_3_comes_out_of_the_sink_as_three_beeps_near_880_hz_on_the_left(pulse, engine):
+    with Monitor(pulse) as monitor:
+        engine.play_signal("answer_3", side=1)
+        engine.wait_until_idle(10)
+    x = monitor.samples
+    assert len(x) > RATE, "the monitor recorded nothing"
+    beeps = band_envelope(x, RATE, 820, 940)
+    assert count_onsets(beeps) == 3
+    assert 850 <= dominant_frequency(x, RATE) <= 910
+    assert (x[:, 0] ** 2).sum() > 10 * (x[:, 1] ** 2).sum()     # team 1: the left
+    loud = np.flatnonzero(beeps > 0.3 * beeps.max())
+    assert 1.6 <= (loud[-1] - loud[0]) * 0.01 <= 1.9               # 3 x 0.35 s on, 2 x 0.35 s off
+
+
+def test_answer_0_comes_out_as_one_low_buzz(pulse, engine):
+    with Monitor(pulse) as monitor:
+        engine.play_signal("answer_0", side=2)
+        engine.wait_until_idle(10)
+    x = monitor.samples
+    assert 120 <= dominant_frequency(x, RATE) <= 175
+    assert count_onsets(envelope(x, RATE, frame=0.01)) == 1
+    assert (x[:, 1] ** 2).sum() > 10 * (x[:, 0] ** 2).sum()     # team 2: the right
+
+
+def test_speech_comes_out_of_the_sink_after_its_signal(pulse, engine):
+    with Monitor(pulse) as monitor:
+        engine.play_signal("answer_2")
+        engine.speak("D 5, answer two")
+        engine.wait_until_idle(15)
+    x = monitor.samples
+    beeps = band_envelope(x, RATE, 850, 910)
+    first_beep = np.flatnonzero(beeps > 0.3 * beeps.max())[0] * 0.01
+    signal_end = first_beep + duration("answer_2", "faithful")
+    after = x[int((signal_end + 0.05) * RATE):]        # from just after the signal
+    assert np.sqrt((after ** 2).mean()) > 0.01         # something was spoken after the signal
+    assert band_fraction(after, RATE, 100, 4000) > 0.8   # in the speech band
+    speaking = envelope(after, RATE, frame=0.01)
+    voiced = (speaking > 0.1 * speaking.max()).sum() * 0.01
+    assert 0.5 <= voiced <= 3.0                        # a short phrase, not a click

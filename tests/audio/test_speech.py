@@ -1,0 +1,79 @@
+"""Speech rendered by pyttsx3 + espeak-ng into samples the engine mixes (no device needed)."""
+import time
+
+import numpy as np
+import pytest
+
+from audio_console.audio.engine import AudioEngine, _pan
+from audio_console.audio.recorder import read_wav, to_int16
+from audio_console.audio.signals import synthesise
+from audio_console.audio.tts import Speech, SpeechUnavailable
+from audio_console.settings import Settings
+
+RATE = 48000
+
+
+@pytest.fixture(scope="module")
+def speech():
+    try:
+        s = Speech(RATE, rate=175, notify=lambda m: None)
+    except SpeechUnavailable as error:
+        pytest.skip(str(error))
+    yield s
+    s.close()
+
+
+def test_a_phrase_becomes_speech_that_starts_at_once(speech):
+    x = speech.render("D5, answer two")
+    assert x.dtype == np.float32 and x.ndim == 1
+    assert 0.5 < len(x) / RATE < 2.5
+    loud = np.flatnonzero(np.abs(x) > 0.004)
+    assert loud[0] < 0.005 * RATE                 # the leading silence is gone
+    assert np.abs(x).max() > 0.1
+
+
+def test_a_faster_rate_speaks_faster(speech):
+    speech.set_voice(120, "")
+    slow = speech.render("Team two, your turn")
+    speech.set_voice(320, "")
+    fast = speech.render("Team two, your turn")
+    speech.set_voice(175, "")
+    assert len(slow) > 1.7 * len(fast)
+
+
+def test_an_unknown_voice_is_reported_once_and_the_default_speaks():
+    messages = []
+    s = Speech(RATE, rate=175, voice="no-such-voice", notify=messages.append)
+    try:
+        assert len(s.render("answer one")) > 0.3 * RATE
+        assert len(s.render("answer two")) > 0.3 * RATE
+    finally:
+        s.close()
+    assert messages == ["No voice called 'no-such-voice'; using the default voice."]
+
+
+def test_prewarm_makes_fixed_phrases_ready_and_speaking_goes_first(speech):
+    phrases = ["answer zero", "answer four", "discovered", "answer three"]
+    speech.prewarm(phrases)
+    urgent = speech.render("Team one, your turn")     # not held up behind the prewarm jobs
+    assert len(urgent) > 0
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not all(speech.cached(p) is not None for p in phrases):
+        time.sleep(0.01)
+    assert all(speech.cached(p) is not None for p in phrases)
+
+
+def test_signal_then_speech_in_one_queue_sample_exact(tmp_path):
+    engine = AudioEngine(Settings(volume=0.5, timing="quick"), record_path=tmp_path / "r.wav",
+                         notify=lambda m: None, use_device=False)
+    if engine.speech is None:
+        pytest.skip("no speech here")
+    spoken = engine.speech.render("D5, answer one")     # so the expected samples are known
+    engine.play_signal("answer_1", side=1)
+    engine.speak("D5, answer one", side=1)
+    engine.wait_until_idle(15)
+    engine.close()
+    recorded, _ = read_wav(tmp_path / "r.wav")
+    expected = to_int16(np.concatenate([synthesise("answer_1", 1, "quick"), _pan(spoken, 1)]) * 0.5)
+    assert np.array_equal(recorded[:len(expected)], expected)
+    assert not recorded[len(expected):].any()

@@ -1,0 +1,108 @@
+"""The session's side of voice input: confirmation, push to talk, voice settings and
+the voice check. The listener here is a stand-in that records calls (a unit test of
+session logic); tests/voice has the real recognizers and the live microphone path."""
+import io
+import queue
+
+from audio_console.console.session import Session
+from audio_console.console.storage import EventLog
+from audio_console.games import GAMES
+from audio_console.output.presenter import Presenter
+from audio_console.settings import Settings
+from audio_console.voice import Heard
+
+
+class RecordingListener:
+    def __init__(self):
+        self.grammars, self.talks = [], []
+
+    def set_grammar(self, grammar):
+        self.grammars.append(grammar)
+
+    def talk(self, pressed):
+        self.talks.append(pressed)
+
+    def stop(self):
+        pass
+
+
+def make_session(tmp_path):
+    out = io.StringIO()
+    session = Session(Presenter(out=out), Settings(), GAMES, tmp_path / "save.json", EventLog(None))
+    session.listener = RecordingListener()
+    session.open_game(GAMES["galaxis"], {"option": 2}, seed=1)
+    return session, out
+
+
+def heard(session, text, confirm=False, confidence=0.9):
+    command = session.parse(text) if text else None
+    session.hear(Heard(text, command, confidence, confirm))
+
+
+def test_an_unsure_coordinate_is_confirmed_in_the_words_heard(tmp_path):
+    session, out = make_session(tmp_path)
+    heard(session, "delta five", confirm=True)
+    assert "Did you say delta five? Yes or no." in out.getvalue()
+    assert session.saved.actions == []                    # nothing acted on yet
+    heard(session, "yes")
+    assert session.saved.actions == ["query D5"]
+
+
+def test_no_to_a_confirmation_changes_nothing(tmp_path):
+    session, out = make_session(tmp_path)
+    heard(session, "bravo three", confirm=True)
+    heard(session, "no")
+    assert "Cancelled." in out.getvalue() and session.saved.actions == []
+
+
+def test_rejected_speech_asks_to_say_again(tmp_path):
+    session, out = make_session(tmp_path)
+    session.hear(Heard("uh bravo", None, 0.1, False))
+    assert "Say again." in out.getvalue() and session.saved.actions == []
+
+
+def test_push_to_talk_enter_starts_and_ends_listening(tmp_path):
+    session, out = make_session(tmp_path)
+    session.type("push to talk")
+    assert session.settings.listening == "push"
+    session.type("")
+    session.type("")
+    assert session.listener.talks == [True, False]
+    assert "Listening." in out.getvalue() and "Done." in out.getvalue()
+    session.type("always listen")
+    session.type("")                                       # Enter repeats the prompt again
+    assert session.listener.talks == [True, False]
+    assert Settings.load().listening == "always"           # kept between sessions
+
+
+def test_voice_settings_are_kept(tmp_path):
+    session, out = make_session(tmp_path)
+    session.type("headphones on")
+    session.type("confirm always")
+    saved = Settings.load()
+    assert saved.headphones is True and saved.confirm == "always"
+
+
+def test_voice_check_reports_and_sets_confirm(tmp_path):
+    session, out = make_session(tmp_path)
+    session.type("voice check")
+    check = session.check
+    assert check is not None and "Voice check." in out.getvalue()
+    session.type("d5")                                     # typing is not speaking
+    assert "say the coordinate aloud" in out.getvalue()
+    for i, expected in enumerate(check.prompts):
+        said = expected if i % 4 else "A1" if expected != "A1" else "B2"   # every fourth misheard
+        heard(session, said)
+    text = out.getvalue()
+    assert f"Voice check: understood {len(check.prompts) - 2} of {len(check.prompts)}." in text
+    assert "Misheard:" in text and session.check is None
+    assert session.settings.confirm == "always" and "Confirm is now set to always" in text
+    assert session.saved.actions == []                     # the check never plays the game
+
+
+def test_voice_check_needs_a_microphone(tmp_path):
+    out = io.StringIO()
+    session = Session(Presenter(out=out), Settings(), GAMES, tmp_path / "s.json", EventLog(None))
+    session.open_game(GAMES["galaxis"], {"option": 2}, seed=1)
+    session.type("voice check")
+    assert "needs the microphone" in out.getvalue()
