@@ -175,6 +175,10 @@ class SphinxRecognizer:
         self.last_flat = flat_text
         if flat_command is None or flat_command.text != command.text:
             return DISAGREE_MARGIN, rival_text   # the heard command is not even best here
+        if not rival_text:
+            # No rival phrase fits the audio at all (the search ends without a
+            # hypothesis, and its score is that of silence): nothing competes.
+            return UNRIVALLED_MARGIN, rival_text
         return (flat_score - rival_score) / frames, rival_text
 
     def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
@@ -230,6 +234,9 @@ DISAGREE_MARGIN = -1.0
 # Evidence at most this (below any accept threshold, above the reject floor: the
 # player is asked) when the noise-reduced second opinion hears another command.
 SECOND_OPINION_CAP = 0.45
+
+
+UNRIVALLED_MARGIN = 6.0   # well past the midpoint: as sure as the margin can make it
 
 
 def margin_confidence(margin: float) -> float:

@@ -25,3 +25,22 @@ def test_a_word_without_pronunciation_drops_its_phrases_not_the_grammar(speech):
     assert recognizer.dropped_words == ["zorblax"]
     heard = decide(recognizer.decode(wav_pcm16(speech.say("status", "flite:slt"))), grammar, Settings())
     assert heard.command is not None and heard.command.text == "status"
+
+
+def test_a_menu_choice_no_rival_can_match_is_not_refused(speech):
+    """Found live: a menu answer like "play two" came back right, but the rival search
+    (every other choice) found no hypothesis at all and its silence-like score made the
+    margin hugely negative, so the clearest case was refused. Nothing rivalling it must
+    count as certain, not as doubt."""
+    from audio_console.console.menu import MenuConsole
+    from audio_console.games import GAMES
+    menu = MenuConsole(GAMES)
+    menu.info = GAMES["galaxis"]                     # the option question
+    grammar = menu.grammar() + common_grammar()
+    recognizer = SphinxRecognizer()
+    recognizer.set_grammar(grammar)
+    for said in ("play two", "demonstration"):
+        decoded = recognizer.decode(wav_pcm16(speech.say(said, "flite:slt")))
+        heard = decide(decoded, grammar, Settings())
+        assert decoded.detail["rival"] == "", "the case this test is about: no rival fits"
+        assert heard.command is not None and heard.command.name == "choose", (said, decoded.detail)
