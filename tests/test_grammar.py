@@ -56,3 +56,22 @@ def test_jsgf_names_every_word_the_parser_knows_by_voice():
 
 def test_normalize_splits_letters_from_digits():
     assert normalize("D5!") == ["d", "5"] and normalize("sector2 rowD") == ["sector", "2", "rowd"]
+
+
+def test_a_group_may_hold_several_words():
+    from audio_console.commands.grammar import Grammar, Rule
+    from audio_console.commands.vocabulary import letter_slot, number_slot
+    g = Grammar([Rule("chance", "chance {row}{column}", ["[what is the] chance [of] <row> <column>"])],
+                [letter_slot("row", "ABCDEFG"), number_slot("column", 1, 9)])
+    assert str(g.parse("what is the chance of d5")) == "chance D5"
+    assert str(g.parse("chance d5")) == "chance D5"
+    assert g.parse("what is chance of d5") is None            # a group is taken whole or not at all
+    assert {"what", "is", "the"} <= g.words() and "what is the" not in g.words()
+    assert "what is the chance of delta five" in set(g.phrases())
+    assert "[what is the] chance" in g.jsgf()
+
+
+def test_typed_synonyms_are_never_listened_for():
+    from audio_console.galaxis.assistant import assistant_grammar
+    g = assistant_grammar(False)
+    assert str(g.parse("automark on")) == "auto mark on" and "automark" not in g.words()

@@ -8,6 +8,8 @@ notation:
     (a|b)       one of several words
     <slot>      a slot, filled from the grammar's Slot table
 
+A choice inside [...] or (...) may be several words: "[what is the] chance".
+
 The same rules produce the parser (typed or recognized text -> Command), the set
 of spoken words, every spoken phrase (for vosk) and a JSGF grammar (for
 pocketsphinx), so what the console understands and what it listens for cannot
@@ -62,7 +64,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class _Words:
-    choices: tuple[str, ...]
+    choices: tuple[tuple[str, ...], ...]    # each choice is one or more words
     optional: bool
 
 
@@ -74,17 +76,21 @@ class _SlotRef:
 _TOKEN = re.compile(r"\[[^\]]+\]|\([^)]+\)|<[^>]+>|[^\s]+")
 
 
+def _choices(group: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(choice.split()) for choice in group.split("|"))
+
+
 def _compile(pattern: str) -> tuple:
     elements = []
     for token in _TOKEN.findall(pattern):
         if token.startswith("["):
-            elements.append(_Words(tuple(token[1:-1].split("|")), True))
+            elements.append(_Words(_choices(token[1:-1]), True))
         elif token.startswith("("):
-            elements.append(_Words(tuple(token[1:-1].split("|")), False))
+            elements.append(_Words(_choices(token[1:-1]), False))
         elif token.startswith("<"):
             elements.append(_SlotRef(token[1:-1]))
         else:
-            elements.append(_Words((token,), False))
+            elements.append(_Words(((token,),), False))
     return tuple(elements)
 
 
@@ -131,10 +137,11 @@ class Grammar:
             return dict(values) if j == len(tokens) else None
         element = pattern[i]
         if isinstance(element, _Words):
-            if j < len(tokens) and tokens[j] in element.choices:
-                found = self._match(pattern, i + 1, tokens, j + 1, values)
-                if found is not None:
-                    return found
+            for choice in element.choices:
+                if tuple(tokens[j:j + len(choice)]) == choice:
+                    found = self._match(pattern, i + 1, tokens, j + len(choice), values)
+                    if found is not None:
+                        return found
             return self._match(pattern, i + 1, tokens, j, values) if element.optional else None
         for option in self.slots[element.name].options:
             n = len(option.words)
@@ -155,7 +162,8 @@ class Grammar:
             for pattern in patterns:
                 for element in pattern:
                     if isinstance(element, _Words):
-                        result.update(element.choices)
+                        for choice in element.choices:
+                            result.update(choice)
                     else:
                         for option in self.slots[element.name].spoken_options():
                             result.update(option.words)
@@ -180,7 +188,7 @@ class Grammar:
             return
         element = pattern[i]
         if isinstance(element, _Words):
-            heads = [(w,) for w in element.choices] + ([()] if element.optional else [])
+            heads = list(element.choices) + ([()] if element.optional else [])
         else:
             heads = [o.words for o in self.slots[element.name].spoken_options()]
         for head in heads:
@@ -199,12 +207,14 @@ class Grammar:
                 for element in pattern:
                     if isinstance(element, _SlotRef):
                         parts.append(f"<{element.name}>")
-                    elif element.optional:
-                        parts.append("[" + " | ".join(element.choices) + "]")
-                    elif len(element.choices) > 1:
-                        parts.append("(" + " | ".join(element.choices) + ")")
                     else:
-                        parts.append(element.choices[0])
+                        choices = [" ".join(choice) for choice in element.choices]
+                        if element.optional:
+                            parts.append("[" + " | ".join(choices) + "]")
+                        elif len(choices) > 1:
+                            parts.append("(" + " | ".join(choices) + ")")
+                        else:
+                            parts.append(choices[0])
                 alternatives.append(" ".join(parts))
         lines.append("public <command> = " + " | ".join(f"( {a} )" for a in alternatives) + " ;")
         used = {e.name for _, ps in self._compiled for p in ps for e in p if isinstance(e, _SlotRef)}

@@ -39,7 +39,8 @@ ASSISTANT_RULES = [
           "how likely is <row> <column>"]),
     Rule("placements", "placements left",
          ["how many placements [are] [left]", "placements [left]", "how many [are] left"]),
-    Rule("auto mark", "auto mark {state}", ["auto mark <state>", "automark <state>"]),
+    Rule("auto mark", "auto mark {state}", ["auto mark <state>"]),
+    Rule("auto mark", "auto mark {state}", ["automark <state>"], spoken=False),
     Rule("review", "review", ["review", "review [the] game"]),
 ]
 DEMO_RULES = [Rule("next", "next", ["next", "go on", "continue"])]
