@@ -25,6 +25,7 @@ import numpy as np
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
 from audio_console.galaxis.deduction import (FOUND, N_CODES, Deduction, _answer_counts,
                                              index_of)
+from audio_console.galaxis.rollout import rollout_costs
 
 LEVELS = (1, 2, 3)
 LEVEL_NAMES = {1: "beginner", 2: "greedy", 3: "strong"}
@@ -88,6 +89,13 @@ EXACT_LEAVES = False   # solve the lookahead's small branches exactly: no better
 INFO_SHORTLIST = 0     # add this many empty points (pure buoys) to the shortlist: no better
 ANY_BUOY = False       # let the lookahead consider empty points as buoys: no better
 ANY_BUOY_EXACT = False # the same in the exact end game: far slower
+# Rollout: from ROLL_MAX placements down, the shortlist's queries are rated by the exact
+# expected cost of playing on with the one-step rule (information + ROLL_WEIGHT x chance).
+ROLL_MAX = 15_000
+ROLL_SHORTLIST = 6
+ROLL_WEIGHT = SHIP_WEIGHT
+ROLL_SAMPLE = 15_000   # above ROLL_MAX: rate by a rollout over this many placements drawn
+                       # from those left (0: use the two-choice search there instead)
 
 
 def _scores(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -146,7 +154,8 @@ class StrongChooser:
         avoid = frozenset(avoid)
         # Shared by every chooser with the same settings: the openings are the same.
         settings = (self.shortlist, self.exact_below, SHIP_WEIGHT, OVERHEAD_SLOPE, OVERHEAD_BASE,
-                    DEEP, DEEP_ABOVE, INFO_SHORTLIST, EXACT_LEAVES)
+                    DEEP, DEEP_ABOVE, INFO_SHORTLIST, EXACT_LEAVES, ROLL_MAX, ROLL_SHORTLIST,
+                    ROLL_WEIGHT, ROLL_SAMPLE)
         memory = _STRONG_MEMORY.setdefault(settings, Memo())
         return memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
@@ -175,6 +184,17 @@ class StrongChooser:
             best, _ = _exact(table, alive, np.flatnonzero(queried), left)
             if not avoided[best]:
                 return ALL_POINTS[best]
+        if n <= ROLL_MAX:
+            shortlist = self._shortlist(counts, n, candidates, ROLL_SHORTLIST)
+            costs = rollout_costs(table, alive, queried, left, shortlist, ROLL_WEIGHT)
+            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
+        if ROLL_SAMPLE:
+            # a fixed draw per position (seeded by its size): deterministic
+            pick = np.random.default_rng(n).choice(n, size=min(n, ROLL_SAMPLE), replace=False)
+            sample = alive[np.sort(pick)]
+            shortlist = self._shortlist(counts, n, candidates, ROLL_SHORTLIST)
+            costs = rollout_costs(table, sample, queried, left, shortlist, ROLL_WEIGHT)
+            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
         depth = DEEP if n >= DEEP_ABOVE else 2
         best_point, _ = self._best(table, alive, queried, left, counts, candidates, depth, top=True)
         return ALL_POINTS[best_point]
