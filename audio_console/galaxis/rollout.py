@@ -23,7 +23,7 @@ _BITS = np.uint64(1) << np.arange(N_POINTS, dtype=np.uint64)
 
 
 def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
-                  first: np.ndarray, weight: float) -> np.ndarray:
+                  first: np.ndarray, weight: float, single: float = 0.0) -> np.ndarray:
     """Expected queries to find every ship if each point in `first` is queried now
     and the one-step rule (information + weight x chance) plays on from there.
 
@@ -44,14 +44,16 @@ def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     cost = np.ones(k * n, dtype=np.float64)
     done_cost = np.zeros(k, dtype=np.float64)
     points = np.arange(N_POINTS, dtype=np.int64)[:, None]
+    c = np.arange(n + 1, dtype=np.float64)
+    clog = c * np.log2(np.maximum(c, 1.0))
     while len(key):
         nodes, heads, inverse, sizes = np.unique(key, return_index=True, return_inverse=True,
                                                  return_counts=True)
-        single = sizes[inverse] == 1
-        if single.any():
+        alone = sizes[inverse] == 1
+        if alone.any():
             # one placement left: each unfound ship is one more query
-            np.add.at(done_cost, branch[single], cost[single] + lefts[single])
-            keep = ~single
+            np.add.at(done_cost, branch[alone], cost[alone] + lefts[alone])
+            keep = ~alone
             member, branch, lefts, masks, cost, key = (a[keep] for a in
                                                        (member, branch, lefts, masks, cost, key))
             if not len(key):
@@ -74,10 +76,11 @@ def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
             lefts = lefts - n_certain[inverse]
             masks = masks | cert_mask[inverse]
         open_ = (ships > 0) & (ships < size)
-        shares = counts / size[:, :, None]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            logs = np.where(shares > 0, np.log2(np.where(shares > 0, shares, 1.0)), 0.0)
-        value = -(shares * logs).sum(axis=2) + weight * ships / size
+        # information = log2(size) - sum(c log2 c) / size, and size is the same for the
+        # whole node, so the best point maximises weight x ships - sum(c log2 c)
+        value = weight * ships - clog[counts].sum(axis=2)
+        if single:      # a bonus for each answer that would leave a single placement
+            value = value + single * (counts == 1).sum(axis=2)
         value = np.where(open_, value, -np.inf)
         choice = np.argmax(value, axis=1)                          # (u,)
         chosen = choice[inverse]
