@@ -90,6 +90,25 @@ def time_speed(repeats: int) -> None:
         team.choose_query(d, 3)
         strong.append(time.perf_counter() - t)
     print(f"{'level 3 decision, 2 queries in':40} {median_ms(strong):>11.1f}")
+    # Every level 3 decision of whole games, each from scratch (nothing remembered;
+    # in play the first moves are remembered, and the opening is thought out at warm-up).
+    from audio_console.galaxis import computer
+    team = ComputerTeam(level=3, seed=0)
+    every, first_moves = [], []
+
+    def timed(d, move):
+        computer._STRONG_MEMORY.clear()
+        t = time.perf_counter()
+        point = team.choose_query(d, move)
+        every.append(time.perf_counter() - t)
+        if move <= 3:
+            first_moves.append(every[-1])
+        return point
+    for i in range(max(3, repeats // 2)):
+        play_board(timed, random_board(random.Random(f"galaxis-timing:{i}")))
+    print(f"level 3, every decision of {max(3, repeats // 2)} games from scratch: median "
+          f"{median_ms(every):.1f} ms over {len(every)} decisions; moves 1-3 median "
+          f"{median_ms(first_moves):.0f} ms, slowest {max(every) * 1000:.0f} ms")
 
 
 def greedy_fewest_left(deduction: Deduction, move: int):

@@ -82,7 +82,7 @@ class AssistedConsole(GalaxisConsole):
 
         def work():
             answer_table()
-            if computer is not None and computer.level == 3 and self.option == 1:
+            if computer is not None and computer.level == 3 and self.option in (1, 2):
                 computer.choose_query(Deduction(), 1)     # remembered for its first move
         threading.Thread(target=work, name="galaxis-warm-up", daemon=True).start()
 

@@ -3,10 +3,11 @@
 1  beginner: rules points out the rulebook's way (beams of a 0 answer; a buoy whose
    sighted ships are all found) and picks at random among the rest.
 2  greedy: the query whose answer tells the most (expected information, one step).
-3  strong: a certain ship first; otherwise it weighs information against the chance
-   of finding a ship outright (every ship must be queried once anyway, so a likely
-   ship is cheap), looks two answers ahead on a shortlist, and solves the end game
-   exactly when few placements are left.
+3  strong: a certain ship first; the end game solved exactly when few placements are
+   left; otherwise a shortlist (information + a bonus for the chance of finding a
+   ship outright) is rated by a rollout: the exact expected number of queries to
+   finish if the one-step rule plays on after each candidate (rollout.py), over
+   every placement left, or over a fixed sample of them while very many are left.
 
 A player sees only its own team's Deduction (what that team has heard), so it can
 never use the other team's secrets. Its choices are deterministic: any randomness
@@ -25,6 +26,7 @@ import numpy as np
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
 from audio_console.galaxis.deduction import (FOUND, N_CODES, Deduction, _answer_counts,
                                              index_of)
+from audio_console.galaxis.rollout import rollout_costs
 
 LEVELS = (1, 2, 3)
 LEVEL_NAMES = {1: "beginner", 2: "greedy", 3: "strong"}
@@ -88,6 +90,21 @@ EXACT_LEAVES = False   # solve the lookahead's small branches exactly: no better
 INFO_SHORTLIST = 0     # add this many empty points (pure buoys) to the shortlist: no better
 ANY_BUOY = False       # let the lookahead consider empty points as buoys: no better
 ANY_BUOY_EXACT = False # the same in the exact end game: far slower
+# Rollout (rollout.py), tuned on 2 x 600-1000 boards apart from the benchmark's: from
+# ROLL_MAX placements down, the shortlist's queries are rated by the exact expected cost
+# of playing on with the one-step rule (information + ROLL_WEIGHT x chance). The
+# OPENING_*, ROLL2_* and ROLL_SINGLE switches measured no better and are left off.
+ROLL_MAX = 15_000
+ROLL_SHORTLIST = 6
+ROLL_WEIGHT = SHIP_WEIGHT
+OPENING_ABOVE = 10**9  # above this many placements (the first moves, shared by every
+OPENING_SAMPLE = 60_000 # game and remembered) the rollout draws this many placements
+OPENING_SHORTLIST = 8  # and rates this many candidates
+ROLL2_MAX = 0          # from this many placements down, each answer's next choice is
+ROLL2_SHORTLIST = 4    # itself rated by rollouts among this many candidates (two levels)
+ROLL_SINGLE = 0.0      # the rule's bonus per answer that leaves one placement
+ROLL_SAMPLE = 15_000   # above ROLL_MAX: rate by a rollout over this many placements drawn
+                       # from those left (0: use the two-choice search there instead)
 
 
 def _scores(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -146,7 +163,9 @@ class StrongChooser:
         avoid = frozenset(avoid)
         # Shared by every chooser with the same settings: the openings are the same.
         settings = (self.shortlist, self.exact_below, SHIP_WEIGHT, OVERHEAD_SLOPE, OVERHEAD_BASE,
-                    DEEP, DEEP_ABOVE, INFO_SHORTLIST, EXACT_LEAVES)
+                    DEEP, DEEP_ABOVE, INFO_SHORTLIST, EXACT_LEAVES, ROLL_MAX, ROLL_SHORTLIST,
+                    ROLL_WEIGHT, ROLL_SAMPLE, ROLL_SINGLE,
+                    OPENING_ABOVE, OPENING_SAMPLE, OPENING_SHORTLIST, ROLL2_MAX, ROLL2_SHORTLIST)
         memory = _STRONG_MEMORY.setdefault(settings, Memo())
         return memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
@@ -175,9 +194,50 @@ class StrongChooser:
             best, _ = _exact(table, alive, np.flatnonzero(queried), left)
             if not avoided[best]:
                 return ALL_POINTS[best]
+        if n <= ROLL2_MAX:
+            shortlist = self._shortlist(counts, n, candidates, ROLL_SHORTLIST)
+            costs = [self._two_level_cost(table, alive, queried, left, int(p)) for p in shortlist]
+            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
+        if n <= ROLL_MAX:
+            shortlist = self._shortlist(counts, n, candidates, ROLL_SHORTLIST)
+            costs = rollout_costs(table, alive, queried, left, shortlist, ROLL_WEIGHT, ROLL_SINGLE)
+            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
+        if ROLL_SAMPLE:
+            # a fixed draw per position (seeded by its size): deterministic
+            opening = n > OPENING_ABOVE
+            size = OPENING_SAMPLE if opening else ROLL_SAMPLE
+            pick = np.random.default_rng(n).choice(n, size=min(n, size), replace=False)
+            sample = alive[np.sort(pick)]
+            shortlist = self._shortlist(counts, n, candidates,
+                                        OPENING_SHORTLIST if opening else ROLL_SHORTLIST)
+            costs = rollout_costs(table, sample, queried, left, shortlist, ROLL_WEIGHT, ROLL_SINGLE)
+            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
         depth = DEEP if n >= DEEP_ABOVE else 2
         best_point, _ = self._best(table, alive, queried, left, counts, candidates, depth, top=True)
         return ALL_POINTS[best_point]
+
+    def _two_level_cost(self, table, alive, queried, left, p) -> float:
+        """Expected queries if p is asked now and, after each answer, the best of a
+        shortlist (each rated by its rollout) is asked next, the rule playing on."""
+        row = table[p, alive]
+        n = len(alive)
+        after = queried.copy()
+        after[p] = True
+        total = 0.0
+        for code in np.flatnonzero(np.bincount(row.view(np.uint8), minlength=N_CODES)):
+            child = alive[row == code]
+            child_left = left - (code == FOUND)
+            m = len(child)
+            if m == 1 or child_left == 0:
+                total += m * child_left
+                continue
+            child_counts = _answer_counts(table, child)
+            ships = child_counts[:, FOUND]
+            open_ = np.flatnonzero((ships > 0) & (ships < m) & ~after)
+            short = self._shortlist(child_counts, m, open_, ROLL2_SHORTLIST)
+            costs = rollout_costs(table, child, after, child_left, short, ROLL_WEIGHT, ROLL_SINGLE)
+            total += m * float(np.min(costs))
+        return 1.0 + total / n
 
     def _shortlist(self, counts: np.ndarray, n: int, candidates: np.ndarray, size: int,
                    buoys: np.ndarray | None = None) -> np.ndarray:

@@ -1,0 +1,92 @@
+"""Exact expected cost of a simple one-step policy, for every true placement at once.
+
+Level 3 rates a query by what it would cost to finish if, after it, the team
+followed a fixed one-step rule (a "rollout"): the expected number of queries is
+computed exactly over every placement still possible, not estimated. The rule
+itself: take a certain ship when there is one, stop when one placement is left
+(its unfound ships cost one query each), else query the point with the best
+information + weight x chance of a ship.
+
+Every placement follows its own path through the rule's decision tree, so the
+whole tree is walked level by level with numpy: a node is a history of answers,
+the placements in it share one choice, and each step refines the nodes by the
+chosen point's answer. Pure: no clock, no randomness.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+FOUND = 5
+N_CODES = 6
+N_POINTS = 63
+_BITS = np.uint64(1) << np.arange(N_POINTS, dtype=np.uint64)
+
+
+def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
+                  first: np.ndarray, weight: float, single: float = 0.0) -> np.ndarray:
+    """Expected queries to find every ship if each point in `first` is queried now
+    and the one-step rule (information + weight x chance) plays on from there.
+
+    table: (63, N) answer codes; alive: the placements still possible; queried:
+    (63,) bool, points already queried; left: ships not yet found."""
+    sub = np.ascontiguousarray(table[:, alive])            # (63, n)
+    n = sub.shape[1]
+    k = len(first)
+    base = np.uint64(0)
+    for q in np.flatnonzero(queried):
+        base |= _BITS[q]
+    member = np.tile(np.arange(n, dtype=np.int64), k)      # which placement
+    branch = np.repeat(np.arange(k, dtype=np.int64), n)    # which first query
+    codes = sub[first].reshape(-1).astype(np.int64)
+    key = branch * N_CODES + codes
+    lefts = np.full(k * n, left, dtype=np.int64) - (codes == FOUND)
+    masks = base | _BITS[np.repeat(np.asarray(first, dtype=np.int64), n)]
+    cost = np.ones(k * n, dtype=np.float64)
+    done_cost = np.zeros(k, dtype=np.float64)
+    points = np.arange(N_POINTS, dtype=np.int64)[:, None]
+    c = np.arange(n + 1, dtype=np.float64)
+    clog = c * np.log2(np.maximum(c, 1.0))
+    while len(key):
+        nodes, heads, inverse, sizes = np.unique(key, return_index=True, return_inverse=True,
+                                                 return_counts=True)
+        alone = sizes[inverse] == 1
+        if alone.any():
+            # one placement left: each unfound ship is one more query
+            np.add.at(done_cost, branch[alone], cost[alone] + lefts[alone])
+            keep = ~alone
+            member, branch, lefts, masks, cost, key = (a[keep] for a in
+                                                       (member, branch, lefts, masks, cost, key))
+            if not len(key):
+                break
+            nodes, heads, inverse, sizes = np.unique(key, return_index=True, return_inverse=True,
+                                                     return_counts=True)
+        u = len(nodes)
+        answers = sub[:, member]                                   # (63, m)
+        flat = (inverse[None, :] * (N_POINTS * N_CODES) + points * N_CODES + answers).ravel()
+        counts = np.bincount(flat, minlength=u * N_POINTS * N_CODES).reshape(u, N_POINTS, N_CODES)
+        asked = ((masks[heads][:, None] >> np.arange(N_POINTS, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+        ships = counts[:, :, FOUND]
+        size = sizes[:, None]
+        certain = (ships == size) & ~asked
+        n_certain = certain.sum(axis=1)
+        if n_certain.any():
+            # a certain ship costs one query whenever it is taken; take them all now
+            cert_mask = (certain.astype(np.uint64) * _BITS[None, :]).sum(axis=1, dtype=np.uint64)
+            cost += n_certain[inverse]
+            lefts = lefts - n_certain[inverse]
+            masks = masks | cert_mask[inverse]
+        open_ = (ships > 0) & (ships < size)
+        # information = log2(size) - sum(c log2 c) / size, and size is the same for the
+        # whole node, so the best point maximises weight x ships - sum(c log2 c)
+        value = weight * ships - clog[counts].sum(axis=2)
+        if single:      # a bonus for each answer that would leave a single placement
+            value = value + single * (counts == 1).sum(axis=2)
+        value = np.where(open_, value, -np.inf)
+        choice = np.argmax(value, axis=1)                          # (u,)
+        chosen = choice[inverse]
+        code = sub[chosen, member].astype(np.int64)
+        cost += 1.0
+        lefts = lefts - (code == FOUND)
+        masks = masks | _BITS[chosen]
+        key = inverse * N_CODES + code           # the node's id says the branch too
+    return done_cost / n
