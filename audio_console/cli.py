@@ -98,6 +98,10 @@ def read_keys(inputs: "queue.Queue", stream=None) -> None:
     inputs.put(("eof", None))
 
 
+def _stop_on_signal(signum, frame) -> None:
+    raise KeyboardInterrupt   # handled like Ctrl-C: "Stopped. The game is saved."
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["recognize"]:
@@ -113,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     session = Session(presenter, settings, GAMES, save_path, log, barge_in=settings.barge_in)
     # A closed terminal or a kill ends the session cleanly; the game is already saved.
     for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        signal.signal(sig, _stop_on_signal)
     try:
         if not start(args, session):
             return 2

@@ -121,10 +121,11 @@ def test_a_timed_out_turn_passes_to_the_other_team(tmp_path):
          "--time-limit", "1.5", "--text", "--log", str(log)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     time.sleep(2.5)                         # team 1 lets its time run out
-    out, err = process.communicate("a1\nquit\n", timeout=30)
+    out, err = process.communicate("a1\nstatus\nquit\n", timeout=30)
     assert process.returncode == 0, err
     assert "Team 1:" in out and "seconds left!" in out
     assert "Team 1: time is up; the turn passes." in out
+    assert "Team 1's turn. 2 seconds left." in out or "Team 1's turn. 1 second left." in out
     events = read_log(log)
     assert [e["event"] for e in events][:4] == ["time_warning", "time_out", "turn", "answer"]
     assert events[3]["team"] == 2           # the next query was team 2's

@@ -131,8 +131,8 @@ class AssistedConsole(GalaxisConsole):
                 reply.say(f"Team 2 is the {self.computer.name}.")
         return reply
 
-    def status(self) -> list[str]:
-        lines = super().status()
+    def status(self, now: float | None = None) -> list[str]:
+        lines = super().status(now)
         used = [f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items() if n]
         if used:
             lines.append("Hints used: " + ", ".join(used) + ".")

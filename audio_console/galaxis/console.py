@@ -38,7 +38,6 @@ class GalaxisConsole:
         except RuleError as error:
             raise InputError(str(error)) from error
         self.option = option
-        self._now = now
         self.memory = {team: BoardMemory() for team in self.core.teams}
         self.settings = settings or Settings()
         self.cues = GalaxisCues(option, self.settings.best_option2)
@@ -101,16 +100,18 @@ class GalaxisConsole:
             reply.say("Team 1 begins.", signal="turn", side=1)
         return reply
 
-    def status(self) -> list[str]:
+    def status(self, now: float | None = None) -> list[str]:
+        """Whose turn, what each team found, and (given the time) the seconds left."""
         if self.core.over:
             lines = [f"Game over. {self._winner_words()}"]
         elif self.core.phase == STORING:
             lines = [f"Storing positions: team {self.team}'s turn."]
         else:
             lines = [f"Team {self.team}'s turn." if self.option != 2 else "Searching."]
-            left = self.core.seconds_left(self._now)
+            left = None if now is None else self.core.seconds_left(now)
             if left is not None:
-                lines[0] += f" {left:.0f} seconds left."
+                seconds = round(left)
+                lines[0] += f" {seconds} second{'' if seconds == 1 else 's'} left."
         for team in self.core.teams:
             state = self.core.state[team]
             who = f"Team {team}: " if self.option != 2 else ""
@@ -252,8 +253,7 @@ class GalaxisConsole:
         return Reply(messages=[Message(line) for line in self._my_memory().summary()], quiet=True)
 
     def _do_status(self, command: Command, now: float) -> Reply:
-        self._now = now
-        return Reply(messages=[Message(line) for line in self.status()], quiet=True)
+        return Reply(messages=[Message(line) for line in self.status(now)], quiet=True)
 
     def _memory_action(self, command: Command, action) -> Reply:
         try:
