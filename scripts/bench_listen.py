@@ -1,88 +1,253 @@
 #!/usr/bin/env python3
 """Listening latency: how long after the end of speech the session gets its Heard.
 
-Plays synthesized coordinates into the PulseAudio null sink console_mic (its monitor
-must be the default source: scripts/setup.sh start_pulseaudio) and times, per
-utterance, end of playback -> on_heard, split into endpointing (the Endpointer's
-decision that speech ended) and decoding. Prints medians, and the floor the
-PortAudio/PulseAudio round trip alone costs (a trivial energy endpointer's figure
-from PITFALLS.md is 150-160 ms).
+Live (default): plays flite speech into the PulseAudio null sink console_mic (its
+monitor must be the default source: scripts/setup.sh start_pulseaudio) and times,
+per utterance, the end of speech (end of playback minus the file's trailing
+silence) -> on_heard, split into endpointing (until the Endpointer closed the
+utterance) and decoding after that. Each configuration runs in the same session:
+"whole" is the old path (decode once the utterance ended), "stream" feeds the
+recognizer while the player speaks, "early" decodes at once when a quicker
+Endpointer guesses that speech ended (used if the main one confirms it). --windows also tries other Endpointer windows
+with commands said with a pause inside ("rule ... out b five", "delta ... five"):
+a pause longer than the window cuts the command in two.
 
-    python scripts/bench_listen.py [--count 6]
+Offline (--offline CORPUS): the listener's worker is fed the corpus's command clips
+(a second of silence around each, clips of one speaker in a row, as a player would)
+without any audio device, and counts commands understood by each path.
+
+    python scripts/bench_listen.py [--count 8] [--paths whole,stream] [--windows 0.3]
+    python scripts/bench_listen.py --windows 0.2,0.3,0.45,0.6 --paths stream --pauses 0.3,0.5
+    python scripts/bench_listen.py --offline corpus --degradations clean,white20
 """
 from __future__ import annotations
 
 import argparse
+import json
 import queue
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import defaultdict
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from audio_console.output.sink import NullSink  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import open_listener  # noqa: E402
+from audio_console.voice.audio import read_wav, wav_pcm16, write_wav  # noqa: E402
 from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.voice.listener import Listener  # noqa: E402
 
 PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven", "foxtrot one",
-           "alpha four", "delta eight"]
+           "alpha four", "delta eight", "read row echo", "mark charlie six", "status", "repeat"]
+# Commands with a pause inside (the "..."): one command, never two halves.
+PAUSED = ["rule ... out bravo five", "delta ... five", "mark ... charlie two", "golf ... nine",
+          "read row ... echo", "what is at ... alpha four"]
+WARM_UP = "echo four"   # the first utterance of a session is decoded whole (no channel estimate yet)
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=6)
-    args = ap.parse_args(argv)
+def ms(seconds: float) -> str:
+    return f"{1000 * seconds:4.0f} ms"
+
+
+def say(text: str, path: Path, pause: float) -> float:
+    """flite slt says `text` ("..." = a pause of `pause` s) into path; returns the
+    seconds of trailing silence after the last speech."""
+    parts, pieces = [], text.split("...")
+    rate = 16000
+    for i, piece in enumerate(pieces):
+        part = path.with_suffix(f".{i}.wav")
+        subprocess.run(["flite", "-voice", "slt", "-t", piece.strip(), "-o", str(part)], check=True)
+        x, rate = read_wav(part)
+        loud = np.flatnonzero(np.abs(x) > 0.02 * (np.max(np.abs(x)) or 1))
+        if len(loud):   # around a pause: flite's own silences cut, the pause inserted
+            x = x[loud[0] if i > 0 else 0: loud[-1] + 1 if i < len(pieces) - 1 else len(x)]
+        if i:
+            parts.append(np.zeros(int(rate * pause), np.float32))
+        parts.append(x)
+    x = np.concatenate(parts) if parts else np.zeros(1, np.float32)
+    x = np.concatenate([x, np.zeros(int(rate * 0.2), np.float32)])
+    write_wav(path, x, rate)
+    loud = np.flatnonzero(np.abs(x) > 0.02 * (np.max(np.abs(x)) or 1))
+    return (len(x) - (loud[-1] + 1 if len(loud) else len(x))) / rate
+
+
+def live(args) -> int:
     if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
         print("no PulseAudio server: run scripts/setup.sh's start_pulseaudio first", file=sys.stderr)
         return 2
     grammar = grammar_for_game("galaxis")
-    messages: list[str] = []
-    listener = open_listener(Settings(), NullSink(), messages.append)
-    print("\n".join(messages))
-    if listener is None:
-        return 2
-    listener.set_grammar(grammar)
-    heard: queue.Queue = queue.Queue()
-    decode_seconds: list[float] = []
-    recognizer = listener.recognizer
-    original = recognizer.decode
-
-    def timed_decode(pcm, naive=False):
-        result = original(pcm, naive)
-        decode_seconds.append(result.seconds)
-        return result
-
-    recognizer.decode = timed_decode
-    listener.start(lambda h: heard.put((time.monotonic(), h)))
-    latencies, right = [], 0
+    pauses = [float(p) for p in args.pauses.split(",")] if args.pauses else []
+    configs = [(path, float(w)) for w in args.windows.split(",") for path in args.paths.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        try:
-            time.sleep(0.5)
-            for i in range(args.count):
-                phrase = PHRASES[i % len(PHRASES)]
-                wav = Path(tmp) / f"{i}.wav"
-                subprocess.run(["flite", "-voice", "slt", "-t", phrase, "-o", str(wav)], check=True)
-                subprocess.run(["paplay", "--device=console_mic", str(wav)], check=True)
-                ended = time.monotonic()
+        plain = [(p, Path(tmp) / f"p{i}.wav") for i, p in enumerate(PHRASES[: args.count])]
+        plain = [(p, f, say(p, f, 0)) for p, f in plain]
+        paused = [(p, pause, Path(tmp) / f"q{i}_{pause}.wav") for pause in pauses for i, p in enumerate(PAUSED)]
+        paused = [(p, pause, f, say(p, f, pause)) for p, pause, f in paused]
+        warm = Path(tmp) / "warm.wav"
+        say(WARM_UP, warm, 0)
+        listeners = {}
+        for path, window in configs:
+            messages: list[str] = []
+            listener = open_listener(Settings(), NullSink(), messages.append,
+                                     streaming=path == "stream" or path == "early", early=path == "early",
+                                     window=window)
+            if listener is None:
+                print("\n".join(messages))
+                return 2
+            listener.set_grammar(grammar)
+            listeners[path, window] = listener
+        stats = {c: {"lat": [], "endp": [], "dec": [], "right": 0, "n": 0, "paused": defaultdict(lambda: [0, 0])}
+                 for c in configs}
+        # Rounds of a few phrases per configuration, so that the load of the machine
+        # (shared) falls on every configuration alike.
+        items = [("plain", p, f, t) for p, f, t in plain] + [(pause, p, f, t) for p, pause, f, t in paused]
+        rounds = [items[i:i + args.round] for i in range(0, len(items), args.round)]
+        warmed = set()
+        for chunk in rounds:
+            for config in configs:
+                listener, st = listeners[config], stats[config]
+                heard: queue.Queue = queue.Queue()
+                listener.start(lambda h, q=heard: q.put((time.monotonic(), h)))
                 try:
-                    at, h = heard.get(timeout=6)
-                except queue.Empty:
-                    print(f"{phrase}: nothing heard")
-                    continue
-                latencies.append(at - ended)
-                right += h.command is not None and h.command.text == grammar.parse(phrase).text
-                print(f"{phrase}: heard {h.text!r} -> {h.command}, {1000 * (at - ended):.0f} ms after the end")
-                time.sleep(0.5)
-        finally:
-            listener.stop()
-    if latencies:
-        lat, dec = statistics.median(latencies), statistics.median(decode_seconds)
-        print(f"median end of speech -> Heard: {1000 * lat:.0f} ms; of which decoding {1000 * dec:.0f} ms, "
-              f"endpointing and audio path {1000 * (lat - dec):.0f} ms; {right}/{args.count} right")
+                    time.sleep(0.3)
+                    if config not in warmed:
+                        _play(warm)
+                        _collect(heard, 2.5)
+                        warmed.add(config)
+                    for kind, phrase, wav, trailing in chunk:
+                        n = len(listener.timings)
+                        _play(wav)
+                        spoken_end = time.monotonic() - trailing
+                        got = _collect(heard, args.wait)
+                        expected = grammar.parse(" ".join(phrase.replace("...", " ").split())).text
+                        ok = len(got) == 1 and got[0][1].command is not None and got[0][1].command.text == expected
+                        if kind != "plain":   # a pause of `kind` seconds inside
+                            st["paused"][kind][0] += ok
+                            st["paused"][kind][1] += 1
+                        else:
+                            st["right"] += ok
+                            st["n"] += 1
+                            if got and listener.timings[n:]:
+                                t = listener.timings[n]
+                                st["lat"].append(got[0][0] - spoken_end)
+                                st["endp"].append(t["ended"] - spoken_end)
+                                st["dec"].append(t["decoded"] - t["ended"])
+                        if args.verbose:
+                            print(f"  {config} {phrase!r}: "
+                                  f"{[(h.text, h.command.text if h.command else None) for _, h in got]}")
+                finally:
+                    listener.stop()
+        rows = [(path, window, st["lat"], st["endp"], st["dec"], st["right"], st["n"], st["paused"])
+                for (path, window), st in stats.items()]
+    print(f"{'path':<7} {'window':>6} | {'median latency':>14} {'endpointing':>11} {'decoding':>9} | "
+          f"{'understood':>10} | " + " ".join(f"{'paused ' + str(p) + ' s':>13}" for p in pauses))
+    for path, window, lat, endp, dec, right, n, paused_ok in rows:
+        med = (lambda v: ms(statistics.median(v)) if v else "     -")
+        print(f"{path:<7} {window:>6.2f} | {med(lat):>14} {med(endp):>11} {med(dec):>9} | {right:>5}/{n:<4} | "
+              + " ".join(f"{paused_ok[p][0]:>9}/{paused_ok[p][1]:<3}" for p in pauses))
+    print("latency: end of speech (end of playback minus trailing silence) -> on_heard; endpointing: -> the "
+          "Endpointer closed the utterance (includes the PulseAudio/PortAudio path, and for early the guess's "
+          "decoding that ran on); decoding: after that. understood: exactly one Heard, the right command; "
+          "paused: commands with a pause inside understood as one.")
     return 0
+
+
+def _play(path: Path) -> None:
+    subprocess.run(["paplay", "--device=console_mic", str(path)], check=True, timeout=30)
+
+
+def _collect(heard: queue.Queue, seconds: float) -> list:
+    """Everything heard within `seconds` (waits the whole time: a cut command comes as two)."""
+    got, deadline = [], time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            got.append(heard.get(timeout=0.05))
+        except queue.Empty:
+            pass
+    return got
+
+
+def offline(args) -> int:
+    """The listener's worker fed corpus clips directly (no audio device)."""
+    from audio_console.voice.sphinx import SphinxRecognizer
+    grammar = grammar_for_game("galaxis")
+    rows = [json.loads(line) for line in (Path(args.offline) / "manifest.jsonl").read_text().splitlines()]
+    keep = set(args.degradations.split(","))
+    rows = [r for r in rows if r["degradation"] in keep and (r["expected"] or args.rejects)]
+    rows.sort(key=lambda r: (r["degradation"], r["speaker"].split("@")[0]))   # one speaker in a row
+    clips = [(r, bytes(32000) + wav_pcm16(r["file"]) + bytes(32000)) for r in rows]
+    results = {}
+    for path in args.paths.split(","):
+        recognizer = SphinxRecognizer()
+        listener = Listener(recognizer, Settings(headphones=True), NullSink(), print,
+                            streaming=path == "stream", early=path == "early",
+                            window=float(args.windows.split(",")[0]))
+        listener.set_grammar(grammar)
+        heard: list = []
+        listener._running.set()
+        worker = threading.Thread(target=listener._work, args=(heard.append,))
+        worker.start()
+        per = []
+        for row, pcm in clips:
+            n_heard, n_done = len(heard), len(listener.timings)
+            for i in range(0, len(pcm), 960):
+                listener._frames.put(pcm[i:i + 960])
+            deadline = time.monotonic() + (10 if row["expected"] else 3)
+            while (not listener._frames.empty() or len(listener.timings) == n_done) and time.monotonic() < deadline:
+                time.sleep(0.005)
+            time.sleep(0.02)
+            got = heard[n_heard:]
+            cmds = [h.command.text for h in got if h.command is not None]
+            per.append({"expected": row["expected"], "got": cmds, "confirm": [h.confirm for h in got if h.command],
+                        "after_end": [t["decoded"] - t["ended"] for t in listener.timings[n_done:]],
+                        "during": [t["while_speaking"] for t in listener.timings[n_done:]]})
+        listener._frames.put(None)
+        worker.join()
+        results[path] = per
+    print(f"{len(clips)} clips ({args.degradations}), fed through the listener's worker")
+    for path, per in results.items():
+        right = sum(p["got"] == [p["expected"]] for p in per if p["expected"])
+        wrong = sum(any(c != p["expected"] and not f for c, f in zip(p["got"], p["confirm"]))
+                    for p in per if p["expected"])
+        fa = sum(any(not f for f in p["confirm"]) for p in per if not p["expected"])
+        fac = sum(bool(p["got"]) for p in per if not p["expected"])
+        n_cmd = sum(1 for p in per if p["expected"])
+        after = [a for p in per for a in p["after_end"]]
+        during = [a for p in per for a in p["during"]]
+        print(f"{path:<7}: right {right}/{n_cmd}, wrong acted on {wrong}, false accepts {fa} (+asked {fac - fa}) "
+              f"of {len(per) - n_cmd}; decoding after the end of the "
+              f"utterance median {ms(statistics.median(after))} (mean {ms(statistics.mean(after))}); "
+              f"decoding while speaking median {ms(statistics.median(during))}")
+    names = list(results)
+    for other in names[1:]:
+        same = sum(x["got"] == y["got"] for x, y in zip(results[names[0]], results[other]))
+        print(f"same commands from {names[0]} and {other}: {same}/{len(clips)}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=len(PHRASES), help="plain phrases per configuration")
+    ap.add_argument("--paths", default="whole,stream,early",
+                    help="whole (decode after the end), stream (feed while speaking), early (decode the "
+                         "quick Endpointer's guess at once)")
+    ap.add_argument("--windows", default="0.3", help="Endpointer windows (seconds), comma-separated")
+    ap.add_argument("--pauses", default="", help="pauses (s) inside commands, e.g. 0.3,0.5")
+    ap.add_argument("--round", type=int, default=4, help="phrases per configuration in turn")
+    ap.add_argument("--wait", type=float, default=2.5, help="seconds to wait for Heards after each phrase")
+    ap.add_argument("--offline", metavar="CORPUS", help="feed a corpus's clips to the worker, no audio")
+    ap.add_argument("--degradations", default="clean,white20,quiet")
+    ap.add_argument("--rejects", action="store_true", help="offline: also the noise and out-of-grammar clips")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    return offline(args) if args.offline else live(args)
 
 
 if __name__ == "__main__":

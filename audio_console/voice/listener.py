@@ -2,8 +2,10 @@
 
 One worker thread owns the recognizer: it reads 30 ms frames that the sounddevice
 callback queues, cuts utterances with pocketsphinx's Endpointer (a WebRTC-style
-voice activity detector; it answers 0.3 s after speech ends), decodes each one and
-hands a Heard to the session's callback. While the console speaks or signals
+voice activity detector; it answers a window after speech ends), decodes each one
+and hands a Heard to the session's callback. Decoding streams: the recognizer is
+fed while the player speaks, so when the Endpointer closes the utterance only the
+tail and the checks that need the whole utterance are left (docs/listen.md). While the console speaks or signals
 (sink.busy()) the microphone is ignored, unless the player wears headphones, so the
 console never hears itself. In push-to-talk mode only frames while the key is
 held (talk(True) .. talk(False)) are listened to.
@@ -21,36 +23,98 @@ FRAME_SECONDS = 0.03
 FRAME_BYTES = 960            # 30 ms of 16 kHz int16
 ECHO_TAIL = 0.3              # seconds still ignored after the console falls silent
 MAX_UTTERANCE = 8.0          # seconds; a longer "utterance" is background talk
+# Silence (seconds) after which the Endpointer ends an utterance. Measured on the
+# live path (docs/listen.md): shorter answers sooner but cuts a player who pauses
+# inside a command ("sector two ... row delta"); longer only waits.
+ENDPOINT_WINDOW = 0.3
+# The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
+# when the main Endpointer confirms it with no speech in between.
+EARLY_WINDOW = 0.15
+EARLY_RATIO = 0.8
 
 
 class UtteranceCutter:
-    """Frames in, whole utterances out (bytes), by pocketsphinx's Endpointer."""
+    """Frames in, whole utterances out (bytes), by pocketsphinx's Endpointer.
 
-    def __init__(self, window: float = 0.3, ratio: float = 0.9):
+    With `early_window` a second, quicker Endpointer runs beside it: `early` is the
+    utterance as that one closed it (a guess that speech has ended, the main window
+    before the main Endpointer is sure), or None while speech goes on. The listener
+    decodes the guess at once; the main Endpointer then only confirms it."""
+
+    def __init__(self, window: float = ENDPOINT_WINDOW, ratio: float = 0.9, early_window: float | None = None):
         from pocketsphinx import Endpointer, Vad
-        self._make = lambda: Endpointer(window=window, ratio=ratio, vad_mode=Vad.LOOSE,
-                                        sample_rate=16000, frame_length=FRAME_SECONDS)
+
+        def make(seconds, ratio):
+            return lambda: Endpointer(window=seconds, ratio=ratio, vad_mode=Vad.LOOSE,
+                                      sample_rate=16000, frame_length=FRAME_SECONDS)
+        self._make = make(window, ratio)
+        # a short window needs a lower ratio (pocketsphinx refuses one that leaves no frame)
+        self._make_early = (make(early_window, EARLY_RATIO) if early_window and early_window < window
+                            else None)
         self.reset()
 
     def reset(self) -> None:
         self._ep = self._make()
         self._speech = bytearray()
+        self._early_ep = self._make_early() if self._make_early else None
+        self._early_speech = bytearray()
+        self.early: bytes | None = None
+        self.early_count = 0   # how many early guesses so far (a new one replaces the old)
+        self.closed_on_guess: int | None = None   # at the main close: the guess it confirmed
 
     @property
     def in_speech(self) -> bool:
         return self._ep.in_speech
 
+    @property
+    def held(self) -> int:
+        """Bytes of the utterance in progress (for feeding a streaming decoder)."""
+        return len(self._speech)
+
+    def held_since(self, start: int) -> bytes:
+        return bytes(self._speech[start:])
+
+    @property
+    def early_held(self) -> int:
+        """Bytes the quick Endpointer let through for the utterance in progress."""
+        return len(self._early_speech)
+
+    def early_held_since(self, start: int) -> bytes:
+        return bytes(self._early_speech[start:])
+
     def push(self, frame: bytes) -> bytes | None:
         """Feed one 30 ms frame; returns a finished utterance when speech just ended."""
+        if self._early_ep is not None:
+            self._push_early(frame)
         was_in_speech = self._ep.in_speech
         out = self._ep.process(frame)
         if out is not None:
             self._speech += out
         if was_in_speech and not self._ep.in_speech:
+            # the early guess holds if no speech came after it
+            self.closed_on_guess = self.early_count if self.early is not None else None
             return self._take()
         if len(self._speech) > MAX_UTTERANCE * 32000:
             self.reset()   # endless "speech": background talk or steady noise
         return None
+
+    def _push_early(self, frame: bytes) -> None:
+        ep = self._early_ep
+        was_in_speech = ep.in_speech
+        out = ep.process(frame)
+        if ep.in_speech and not was_in_speech:
+            # speech (again): any guess is void; after a short pause the guess
+            # keeps what came before, as the main Endpointer will
+            self.early = None
+            if not self._ep.in_speech and not self._speech:
+                self._early_speech = bytearray()
+        if out is not None:
+            self._early_speech += out
+        if was_in_speech and not ep.in_speech and self._early_speech:
+            self.early = bytes(self._early_speech)
+            self.early_count += 1
+        if len(self._early_speech) > MAX_UTTERANCE * 32000:
+            self._early_speech = bytearray()
 
     def flush(self) -> bytes | None:
         """End of input: the utterance in progress, if any."""
@@ -62,14 +126,25 @@ class UtteranceCutter:
 
     def _take(self) -> bytes:
         utterance, self._speech = bytes(self._speech), bytearray()
+        self._early_speech, self.early = bytearray(), None
         return utterance
 
 
 class Listener:
     """Listens on the default input device and reports each utterance as a Heard."""
 
-    def __init__(self, recognizer, settings, sink, notify, device=None):
+    def __init__(self, recognizer, settings, sink, notify, device=None, streaming: bool = True,
+                 window: float = ENDPOINT_WINDOW, early: bool = False):
         self.recognizer = recognizer
+        # Feed the recognizer while the player speaks (if the engine can stream);
+        # False: decode each utterance whole once it ended (the old way, for benchmarks).
+        self.streaming = streaming and hasattr(recognizer, "stream")
+        self.window = window
+        # Decode the quick Endpointer's guess that speech ended at once, instead of
+        # streaming; the main Endpointer then only confirms it (docs/listen.md).
+        self.early = early
+        self._guess = None      # (early_count, Decoded, grammar) of the last guess
+        self.timings: list[dict] = []   # per utterance: when it ended, decode times (benchmarks)
         self.settings = settings
         self.sink = sink
         self.notify = notify
@@ -86,6 +161,8 @@ class Listener:
         self._talking = False
         self._quiet_until = 0.0
         self._pending = b""
+        self._decoding = None   # the recognizer's stream for the utterance in progress
+        self._fed = 0           # bytes of that utterance fed to it
 
     # --- the session's side (any thread) ---------------------------------------
 
@@ -97,6 +174,7 @@ class Listener:
         if key == self._grammar_key:
             return
         with self._engine_lock:
+            self._drop_stream()   # an utterance begun under the old grammar is decoded whole
             try:
                 self.recognizer.set_grammar(grammar)
             except RecognizerError as e:
@@ -130,6 +208,8 @@ class Listener:
                         "the keyboard works as always.")
             self._stream = None
             return
+        self._frames = queue.Queue(maxsize=2000)   # nothing left over from an earlier start/stop
+        self._pending = b""
         self._running.set()
         self._thread = threading.Thread(target=self._work, args=(on_heard,), name="voice-listener",
                                         daemon=True)
@@ -172,7 +252,7 @@ class Listener:
         return self.settings.listening == "push" and not self._talking
 
     def _work(self, on_heard) -> None:
-        cutter = UtteranceCutter()
+        cutter = UtteranceCutter(self.window, early_window=EARLY_WINDOW if self.early else None)
         was_talking = was_deaf = False
         while self._running.is_set():
             block = self._frames.get()
@@ -192,38 +272,125 @@ class Listener:
                 if self._deaf():
                     if not was_deaf:   # forget what was heard up to the console's sound
                         cutter.reset()
+                        with self._engine_lock:
+                            self._drop_stream()
                         was_deaf = True
                     continue
                 was_deaf = False
                 was_talking = self._talking
                 utterance = cutter.push(frame)
                 if utterance:
-                    self._hear(utterance, on_heard)
+                    self._hear(utterance, on_heard, cutter.closed_on_guess)
+                elif self.early:
+                    if cutter.early is not None:
+                        if self._guess is None or self._guess[0] != cutter.early_count:
+                            self._guess_now(cutter)
+                    elif self.streaming:   # fed from the quick Endpointer, finished at its guess
+                        self._feed(cutter.early_held, cutter.early_held_since)
+                elif self.streaming:
+                    self._feed(cutter.held, cutter.held_since)
 
-    def _hear(self, pcm: bytes, on_heard) -> None:
+    def _feed(self, held: int, held_since) -> None:
+        """Give the recognizer the speech the Endpointer let through since last time
+        (`held` bytes so far; held_since(n) -> the bytes from n on)."""
+        if held == self._fed:
+            return
+        try:
+            with self._engine_lock:
+                if held < self._fed:   # the cutter dropped the utterance (too long)
+                    self._drop_stream()
+                    if not held:
+                        return
+                if self._grammar is None:
+                    return
+                if self._decoding is None:
+                    self._decoding, self._fed = self.recognizer.stream(), 0
+                self._decoding.feed(held_since(self._fed))
+                self._fed = held
+        except Exception as e:  # noqa: BLE001 - streaming failed: the utterance is decoded whole
+            self._drop_stream()
+            self.notify(f"Voice input problem: {_one_line(e)}")
+
+    def _drop_stream(self) -> None:
+        """Forget the stream of the utterance in progress (call with the engine lock)."""
+        decoding, self._decoding, self._fed = self._decoding, None, 0
+        if decoding is not None and hasattr(decoding, "cancel"):
+            try:
+                decoding.cancel()
+            except Exception:  # noqa: BLE001 - nothing to keep from a stream being dropped
+                pass
+
+    def _guess_now(self, cutter: UtteranceCutter) -> None:
+        """Decode the early guess of a whole utterance (used if the main Endpointer
+        confirms it)."""
+        self._guess = (cutter.early_count, None, None)
+        try:
+            with self._engine_lock:
+                grammar = self._grammar
+                decoding, fed = self._decoding, self._fed
+                self._decoding, self._fed = None, 0   # speech may resume: then a new stream from the start
+                if grammar is None:
+                    return
+                if decoding is not None and fed <= len(cutter.early):
+                    decoding.feed(cutter.early[fed:])
+                    decoded = decoding.finish()
+                else:
+                    if decoding is not None:
+                        decoding.cancel()
+                    decoded = self.recognizer.decode(cutter.early)
+                self._guess = (cutter.early_count, decoded, grammar)
+        except Exception as e:  # noqa: BLE001 - the main Endpointer's utterance is decoded instead
+            self.notify(f"Voice input problem: {_one_line(e)}")
+
+    def _hear(self, pcm: bytes, on_heard, guess: int | None = None) -> None:
         """Decode and report one utterance; a failure is reported, never kills the thread."""
         try:
+            guessed, self._guess = self._guess, None
+            if guessed and guess is not None and guessed[0] == guess and guessed[1] is not None \
+                    and guessed[2] is self._grammar:
+                self._report(guessed[1], guessed[2], time.monotonic(), "early", pcm, 0.0, on_heard)
+                return
             self._decode_and_report(pcm, on_heard)
         except Exception as e:  # noqa: BLE001 - one bad utterance must not end voice input
             self.notify(f"Voice input problem: {_one_line(e)}")
 
     def _decode_and_report(self, pcm: bytes, on_heard) -> None:
+        ended = time.monotonic()
         with self._engine_lock:
             grammar = self._grammar
+            decoding, fed = self._decoding, self._fed
+            self._decoding, self._fed = None, 0
             if grammar is None:
+                if decoding is not None:
+                    decoding.cancel()
                 return
+            # (in early mode the stream followed the quick Endpointer: other bytes)
+            streamed = decoding is not None and fed <= len(pcm) and not self.early
             try:
-                decoded = self.recognizer.decode(pcm)
+                if streamed:
+                    decoding.feed(pcm[fed:])     # the tail the Endpointer held back
+                    decoded = decoding.finish()
+                else:
+                    if decoding is not None:
+                        decoding.cancel()
+                    decoded = self.recognizer.decode(pcm)
             except RecognizerError as e:
                 self.notify(f"Voice input problem: {e}")
                 return
+        self._report(decoded, grammar, ended, "stream" if streamed else "whole", pcm,
+                     getattr(decoding, "busy_seconds", 0.0) if streamed else 0.0, on_heard)
+
+    def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         heard = decide(decoded, grammar, self.settings)
+        self.timings.append({"ended": ended, "decoded": time.monotonic(), "how": how,
+                             "seconds": len(pcm) / 32000, "decode": decoded.seconds, "while_speaking": during})
+        del self.timings[:-100]
         if heard.command is None and not heard.text:
             return   # a cough, a knock, noise: nothing to answer
         on_heard(heard)
 
 
-def open_listener(settings, sink, notify, model_path=None):
+def open_listener(settings, sink, notify, model_path=None, **options):
     """A Listener on the default microphone with the best recognizer available, or
     None (after one notify message saying why) when there is no recognizer or no
     microphone. On success notify says which recognizer is used and why."""
@@ -240,7 +407,7 @@ def open_listener(settings, sink, notify, model_path=None):
         notify(f"No speech recognizer ({_one_line(e)}): voice input is off; the keyboard works as always.")
         return None
     notify(why)
-    return Listener(recognizer, settings, sink, notify)
+    return Listener(recognizer, settings, sink, notify, **options)
 
 
 def _one_line(error: Exception) -> str:

@@ -43,7 +43,7 @@ GARBAGE_WEIGHT = 1e-7
 class SphinxRecognizer:
     name = "pocketsphinx"
 
-    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, **config):
+    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, word_guard: bool = True, **config):
         try:
             import pocketsphinx
         except ImportError as e:  # pragma: no cover - it is a dependency
@@ -57,6 +57,9 @@ class SphinxRecognizer:
         except Exception as e:  # noqa: BLE001 - the library raises plain RuntimeError/ValueError
             raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
         self.garbage_weight = garbage_weight
+        self.word_guard = word_guard
+        self._open_stream = None
+        self._channel_cmn = ""
         for phone in PHONES:
             self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
         # A word nobody says: the weight sink that makes each garbage phone cost something.
@@ -69,6 +72,7 @@ class SphinxRecognizer:
         self.grammar = None
 
     def set_grammar(self, grammar) -> None:
+        self._close_stream()
         d = self._decoder
         self.added_words, self.dropped_words = [], []
         for word in sorted(grammar.words()):
@@ -113,12 +117,16 @@ class SphinxRecognizer:
         self._phrases = [(p, c) for p, c in self._phrases if c is not None]
         self.grammar = grammar
 
-    def _run(self, search: str, pcm: bytes) -> tuple[str, list[tuple[str, int, int]]]:
+    def _run(self, search: str, pcm: bytes, channel: bool = True) -> tuple[str, list[tuple[str, int, int]]]:
         d = self._decoder
         d.activate_search(search)
         d.start_utt()
         d.process_raw(pcm, full_utt=True)
         d.end_utt()
+        if channel:
+            # The whole utterance's cepstral mean: a streamed utterance starts from it
+            # (live CMN), not from the mean of the denoised copy decoded last.
+            self._channel_cmn = d.get_cmn()
         hyp = d.hyp()
         segments = [(s.word, s.start_frame, s.end_frame) for s in (d.seg() or [])]
         return (hyp.hypstr if hyp else ""), segments
@@ -185,16 +193,30 @@ class SphinxRecognizer:
         """Decode one utterance (16 kHz mono int16). `naive`: the grammar search only."""
         if self.grammar is None:
             raise RecognizerError("no grammar set")
+        self._close_stream()
         started = time.perf_counter()
-        text, segments = self._run("grammar", pcm)
+        text, _ = self._run("grammar", pcm)
         if naive:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
-        margin, rival_text = None, ""
-        self.last_flat = ""
-        command = self.grammar.parse(text) if text else None
-        if command is not None:
-            margin, rival_text = self._margin(command, pcm)
-        guarded_text, guarded_segments = self._run("guarded", pcm)
+        return self._verify(pcm, started, text, self._run("guarded", pcm))
+
+    def stream(self) -> "SphinxStream":
+        """Decode one utterance while it is spoken (the live listener's way)."""
+        if self.grammar is None:
+            raise RecognizerError("no grammar set")
+        return SphinxStream(self)
+
+    def _close_stream(self) -> None:
+        """End a streamed utterance in progress (its finish() then decodes it whole)."""
+        if self._open_stream is not None:
+            self._open_stream = None
+            self._decoder.end_utt()
+
+    def _verify(self, pcm: bytes, started: float, text: str, guarded) -> Decoded:
+        """The evidence for `text` (the grammar search's answer) from the guarded
+        search's (text, segments) and, when the guard leaves room for acting, the
+        margin against rival phrases and the second opinion."""
+        guarded_text, guarded_segments = guarded
         speech = garbage = 0
         for word, start, end in guarded_segments:
             if word.startswith("<") or word == "(NULL)" or word == f"{GARBAGE_PREFIX}void":
@@ -208,14 +230,22 @@ class SphinxRecognizer:
         garbage_share = garbage / speech if speech else 1.0
         # Without agreement the evidence is only what the guarded search left to the command.
         evidence = (1.0 - garbage_share) if agree else 0.0
-        if margin is not None:   # how much better the heard phrase fits than its best rival
-            evidence *= margin_confidence(margin)
+        command = self.grammar.parse(text) if text else None
+        margin, rival_text = None, ""
+        self.last_flat = ""
+        if command is not None and evidence > 0:
+            # how much better the heard phrase fits than its best rival (not needed
+            # when the guard already took everything: the evidence is 0 either way)
+            margin, rival_text = self._margin(command, pcm)
+            if margin is not None:
+                evidence *= margin_confidence(margin)
         second = None
         if evidence > SECOND_OPINION_CAP:
             # Sure enough to act on without asking: only if a noise-reduced copy of the
             # audio decodes to the same command (in babble the first decode is often
             # sure of a wrong command; the copy rarely makes the same mistake).
-            second, _ = self._run("grammar", frontend.to_pcm(frontend.denoise(frontend.to_float(pcm))))
+            second, _ = self._run("grammar", frontend.to_pcm(frontend.denoise(frontend.to_float(pcm))),
+                                  channel=False)
             second_command = self.grammar.parse(second) if second else None
             if second_command is None or second_command.text != command.text:
                 evidence = min(evidence, SECOND_OPINION_CAP)
@@ -224,6 +254,62 @@ class SphinxRecognizer:
                        detail={"guarded": guarded_text, "garbage_share": round(garbage_share, 3),
                                "agree": agree, "rival": rival_text, "second": second,
                                "margin": None if margin is None else round(margin, 2)})
+
+
+class SphinxStream:
+    """One utterance decoded while it is spoken: the guarded search (the grammar
+    beside the phone loop) takes each piece of audio as it comes, so when speech
+    ends only its tail is left to decode; the grammar search, the margin and the
+    second opinion need the whole utterance (batch cepstral mean) or the heard
+    command, so they run after. Any other use of the
+    recognizer meanwhile (a new grammar, a whole-utterance decode) ends the stream,
+    and finish() then decodes the audio whole."""
+
+    def __init__(self, recognizer: SphinxRecognizer):
+        self._r = recognizer
+        self._pcm = bytearray()
+        self.busy_seconds = 0.0   # decoding time spent while the audio came in
+        recognizer._close_stream()
+        if not recognizer._channel_cmn:
+            return   # no utterance heard yet: finish() decodes this one whole
+        # A streamed utterance is normalised with a running cepstral mean that starts
+        # from the last whole utterance's (same player, same microphone); the
+        # model's initial mean is far off and made the first streamed decodes wrong.
+        recognizer._decoder.set_cmn(recognizer._channel_cmn)
+        recognizer._decoder.activate_search("guarded")
+        recognizer._decoder.start_utt()
+        recognizer._open_stream = self
+
+    def feed(self, pcm: bytes) -> str:
+        started = time.perf_counter()
+        self._pcm += pcm
+        if self._r._open_stream is self and pcm:
+            self._r._decoder.process_raw(pcm, False, False)
+        self.busy_seconds += time.perf_counter() - started
+        return ""   # no partial results: pocketsphinx's mid-utterance hypotheses are not used
+
+    def finish(self) -> Decoded:
+        r, started = self._r, time.perf_counter()
+        if r._open_stream is not self:
+            return r.decode(bytes(self._pcm))
+        r._open_stream = None
+        r._decoder.end_utt()
+        hyp = r._decoder.hyp()
+        streamed = hyp.hypstr if hyp else ""
+        segments = [(s.word, s.start_frame, s.end_frame) for s in (r._decoder.seg() or [])]
+        pcm = bytes(self._pcm)
+        # The words come from the whole utterance, as before: the streamed decode
+        # starts from the previous utterance's cepstral mean and differs now and
+        # then. Its guard is kept only when it is that same command and nothing else
+        # (no phone loop); otherwise the guard runs again over the whole utterance.
+        text, _ = r._run("grammar", pcm)
+        if not (text and streamed == text):
+            return r._verify(pcm, started, text, r._run("guarded", pcm))
+        return r._verify(pcm, started, text, (streamed, segments))
+
+    def cancel(self) -> None:
+        if self._r._open_stream is self:
+            self._r._close_stream()
 
 
 # Acoustic margin per frame (log units) at which the heard phrase and its best rival

@@ -41,7 +41,13 @@ class VoskStream:
         return self.partial
 
     def finish(self) -> Decoded:
-        return parse_result(self._rec.FinalResult())
+        started = time.perf_counter()
+        decoded = parse_result(self._rec.FinalResult())
+        decoded.seconds = time.perf_counter() - started
+        return decoded
+
+    def cancel(self) -> None:
+        """Nothing to undo: a new stream gets a new KaldiRecognizer."""
 
 
 def parse_result(raw: str) -> Decoded:
