@@ -24,13 +24,13 @@ FRAME_BYTES = 960            # 30 ms of 16 kHz int16
 ECHO_TAIL = 0.3              # seconds still ignored after the console falls silent
 MAX_UTTERANCE = 8.0          # seconds; a longer "utterance" is background talk
 # Silence (seconds) after which the Endpointer ends an utterance. Measured on the
-# live path (docs/listen.md): shorter answers sooner but cuts a player who pauses
-# inside a command ("sector two ... row delta"); longer only waits.
-ENDPOINT_WINDOW = 0.3
+# live path (docs/listen.md): 0.3 s cut "delta ... five" said with a half-second
+# pause into two commands, both misheard; 0.45 s kept it whole and, with the early
+# decode below running during the wait, cost about 70 ms of latency.
+ENDPOINT_WINDOW = 0.45
 # The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
 # when the main Endpointer confirms it with no speech in between.
 EARLY_WINDOW = 0.15
-EARLY_RATIO = 0.8
 
 
 class UtteranceCutter:
@@ -45,12 +45,14 @@ class UtteranceCutter:
         from pocketsphinx import Endpointer, Vad
 
         def make(seconds, ratio):
+            # a short window needs a lower ratio: pocketsphinx refuses one that leaves
+            # no frame of the window to be non-speech
+            frames = max(2, round(seconds / FRAME_SECONDS))
+            ratio = min(ratio, 1.0 - 1.0 / frames + 1e-6)
             return lambda: Endpointer(window=seconds, ratio=ratio, vad_mode=Vad.LOOSE,
                                       sample_rate=16000, frame_length=FRAME_SECONDS)
         self._make = make(window, ratio)
-        # a short window needs a lower ratio (pocketsphinx refuses one that leaves no frame)
-        self._make_early = (make(early_window, EARLY_RATIO) if early_window and early_window < window
-                            else None)
+        self._make_early = make(early_window, ratio) if early_window and early_window < window else None
         self.reset()
 
     def reset(self) -> None:
@@ -134,7 +136,7 @@ class Listener:
     """Listens on the default input device and reports each utterance as a Heard."""
 
     def __init__(self, recognizer, settings, sink, notify, device=None, streaming: bool = True,
-                 window: float = ENDPOINT_WINDOW, early: bool = False):
+                 window: float = ENDPOINT_WINDOW, early: bool = True):
         self.recognizer = recognizer
         # Feed the recognizer while the player speaks (if the engine can stream);
         # False: decode each utterance whole once it ended (the old way, for benchmarks).

@@ -44,3 +44,53 @@ def test_endless_loud_noise_is_dropped_not_kept_growing():
     for f in frames(noise):
         cutter.push(f)
     assert len(cutter._speech) < 8.5 * 32000
+
+
+def _paused(speech, first, second, pause):
+    """flite saying `first`, `pause` seconds of silence, then `second` (silences trimmed)."""
+    def trimmed(pcm):
+        x = np.frombuffer(pcm, "<i2")
+        loud = np.flatnonzero(np.abs(x) > 0.02 * np.abs(x).max())
+        return x[loud[0]:loud[-1] + 1].tobytes()
+    one = trimmed(wav_pcm16(speech.say(first, "flite:slt")))
+    two = trimmed(wav_pcm16(speech.say(second, "flite:slt")))
+    return one + bytes(int(pause * 16000) * 2) + two
+
+
+def test_a_player_pausing_inside_a_command_is_one_utterance(speech):
+    # "delta ... five": a pause between letter and number must not cut the command
+    # (with the old 0.3 s window a pause of 0.35 s cut it now and then)
+    stream = bytes(32000) + _paused(speech, "delta", "five", 0.35) + bytes(32000)
+    cutter = UtteranceCutter()
+    utterances = [u for u in (cutter.push(f) for f in frames(stream)) if u]
+    assert len(utterances) == 1
+    assert len(utterances[0]) > 32000 * 0.35
+
+
+def test_the_early_guess_comes_before_the_end_and_is_confirmed(speech):
+    said = wav_pcm16(speech.say("bravo three", "flite:slt"))
+    cutter = UtteranceCutter(early_window=0.15)
+    guessed_at = closed_at = None
+    for i, f in enumerate(frames(bytes(32000) + said + bytes(32000))):
+        if cutter.push(f):
+            closed_at = i
+            break
+        if cutter.early is not None and guessed_at is None:
+            guessed_at = i
+    assert guessed_at is not None and closed_at is not None and guessed_at < closed_at
+    assert cutter.closed_on_guess == cutter.early_count   # nothing was said after the guess
+
+
+def test_speech_after_a_pause_voids_the_early_guess(speech):
+    stream = bytes(32000) + _paused(speech, "rule", "out bravo five", 0.4) + bytes(32000)
+    cutter = UtteranceCutter(window=0.6, early_window=0.15)
+    utterances, guesses = [], set()
+    for f in frames(stream):
+        u = cutter.push(f)
+        if cutter.early is not None:
+            guesses.add(cutter.early_count)
+        if u:
+            utterances.append((u, cutter.closed_on_guess))
+    assert len(utterances) == 1
+    assert len(guesses) == 2                 # one guess after "rule", one at the end
+    assert utterances[0][1] == 2             # the main Endpointer confirmed the last one

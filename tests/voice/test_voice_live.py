@@ -71,6 +71,25 @@ def test_a_spoken_coordinate_reaches_the_session(microphone, speech, galaxis_gra
     assert commands == ["query D5"], got
 
 
+def test_a_command_said_with_a_pause_inside_is_one_command(microphone, speech, galaxis_grammar, tmp_path):
+    """A player who pauses between letter and number ("golf ... nine") is heard once,
+    as the whole command, not as two halves (each misheard as a command of its own)."""
+    import numpy as np
+    from audio_console.voice.audio import read_wav, write_wav
+    pieces = []
+    for text in ("echo four", "golf", "nine"):
+        x, rate = read_wav(speech.say(text, "flite:slt"))
+        loud = np.flatnonzero(np.abs(x) > 0.02 * np.abs(x).max())
+        pieces.append(x[loud[0]:loud[-1] + 1])
+    silence = lambda seconds: np.zeros(int(seconds * rate), np.float32)  # noqa: E731
+    paused = tmp_path / "paused.wav"   # "echo four", a second later "golf ... nine"
+    write_wav(paused, np.concatenate([pieces[0], silence(1.2), pieces[1], silence(0.35), pieces[2],
+                                      silence(0.3)]), rate)
+    got, _ = listen(Settings(), NullSink(), galaxis_grammar, [paused])
+    commands = [h.command.text for h in got if h.command is not None]
+    assert commands == ["query E4", "query G9"], got
+
+
 def test_played_noise_is_not_a_command(microphone, speech, galaxis_grammar):
     got, _ = listen(Settings(), NullSink(), galaxis_grammar,
                     [speech.noise(1.5, 0.15, seed=7), speech.noise(0.8, 0.3, seed=8)], wait=3.0)

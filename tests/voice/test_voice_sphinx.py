@@ -81,3 +81,38 @@ def test_noise_is_not_a_command(sphinx, galaxis_grammar, speech):
 def test_words_missing_from_the_dictionary_get_pronunciations(sphinx):
     assert "unmark" in sphinx.added_words
     assert sphinx.dropped_words == []
+
+
+def _stream(recognizer, pcm):
+    stream = recognizer.stream()
+    for i in range(0, len(pcm), 960):   # 30 ms frames, as the microphone gives them
+        stream.feed(pcm[i:i + 960])
+    return stream.finish()
+
+
+def test_streaming_gives_the_same_command_as_decoding_the_whole_utterance(galaxis_grammar, speech):
+    from audio_console.voice.sphinx import SphinxRecognizer
+    recognizer = SphinxRecognizer()
+    recognizer.set_grammar(galaxis_grammar)
+    first = wav_pcm16(speech.say("echo four", "flite:slt"))
+    # the first utterance of a session has no running cepstral mean yet: decoded whole
+    assert _stream(recognizer, first).text == "echo four"
+    for form in ["delta five", "rule out bravo three", "status", "repeat"]:
+        pcm = wav_pcm16(speech.say(form, "flite:slt"))
+        streamed = decide(_stream(recognizer, pcm), galaxis_grammar, Settings())
+        whole = decide(recognizer.decode(pcm), galaxis_grammar, Settings())
+        assert streamed.command == whole.command, form
+        assert streamed.command is not None and streamed.command.text == galaxis_grammar.parse(form).text
+
+
+def test_a_new_grammar_mid_utterance_decodes_it_whole(galaxis_grammar, speech):
+    from audio_console.voice.sphinx import SphinxRecognizer
+    recognizer = SphinxRecognizer()
+    recognizer.set_grammar(galaxis_grammar)
+    recognizer.decode(wav_pcm16(speech.say("echo four", "flite:slt")))
+    pcm = wav_pcm16(speech.say("golf two", "flite:slt"))
+    stream = recognizer.stream()
+    stream.feed(pcm[: len(pcm) // 2])
+    recognizer.set_grammar(galaxis_grammar)   # the session changed phase meanwhile
+    stream.feed(pcm[len(pcm) // 2:])
+    assert stream.finish().text == "golf two"
