@@ -199,7 +199,7 @@ def offline(args) -> int:
             n_heard, n_done = len(heard), len(listener.timings)
             for i in range(0, len(pcm), 960):
                 listener._frames.put(pcm[i:i + 960])
-            deadline = time.monotonic() + (10 if row["expected"] else 3)
+            deadline = time.monotonic() + (4 if row["expected"] else 2)
             while (not listener._frames.empty() or len(listener.timings) == n_done) and time.monotonic() < deadline:
                 time.sleep(0.005)
             time.sleep(0.02)

@@ -69,6 +69,8 @@ def main(argv=None) -> int:
     ap.add_argument("--confirm", default=Settings.confirm, choices=["unsure", "always", "never"])
     ap.add_argument("--degradations", help="comma-separated subset")
     ap.add_argument("--json", help="write every clip's result here")
+    ap.add_argument("--before", action="store_true",
+                    help="pocketsphinx: also decode without the word guard (docs/listen.md), in the same run")
     args = ap.parse_args(argv)
 
     manifest = Path(args.corpus) / "manifest.jsonl"
@@ -84,6 +86,11 @@ def main(argv=None) -> int:
     recognizer, why = select_recognizer(args.model)
     recognizer.set_grammar(grammar)
     settings = Settings(clarity=args.clarity, confirm=args.confirm)
+    before = None
+    if args.before and recognizer.name == "pocketsphinx":
+        from audio_console.voice.sphinx import SphinxRecognizer
+        before = SphinxRecognizer(word_guard=False)
+        before.set_grammar(grammar)
     print(why)
     print(f"{len(rows)} clips; settings confirm={settings.confirm} clarity={settings.clarity}")
 
@@ -115,6 +122,16 @@ def main(argv=None) -> int:
             s["naive_fa"] += naive_cmd is not None
             s["fa"] += cmd is not None and not heard.confirm
             s["fa_confirm"] += cmd is not None
+        if before is not None:
+            old = decide(before.decode(pcm), grammar, settings)
+            old_cmd = old.command.text if old.command else None
+            if row["expected"]:
+                s["b_right"] += old_cmd == row["expected"]
+                s["b_confirmed"] += old_cmd == row["expected"] and old.confirm
+                s["b_wrong"] += old_cmd is not None and old_cmd != row["expected"] and not old.confirm
+            else:
+                s["b_fa"] += old_cmd is not None and not old.confirm
+                s["b_fa_confirm"] += old_cmd is not None
         results.append({**row, "naive": naive_cmd, "heard": full.text, "command": cmd,
                         "confirm": heard.confirm, "confidence": heard.confidence})
     elapsed = time.perf_counter() - started
@@ -144,6 +161,13 @@ def main(argv=None) -> int:
           f"wrong: a wrong command acted on without asking; FA: out-of-grammar speech or noise acted on "
           f"(FA+c: or asked about). Rejects per degradation: {stats[next(iter(stats))]['rejects'] if stats else 0}. "
           f"Wall time {elapsed:.0f} s.")
+    if before is not None:
+        print("before (the same engine without the word guard), same run:")
+        for how in list(stats) + ["all"]:
+            b = total if how == "all" else stats[how]
+            print(f"{how:<11} {b['commands']:>4} | right {pct(b['b_right'], b['commands'])} "
+                  f"(confirmed {pct(b['b_confirmed'], b['commands'])}) wrong {pct(b['b_wrong'], b['commands'])} "
+                  f"FA {pct(b['b_fa'], b['rejects'])} FA+c {pct(b['b_fa_confirm'], b['rejects'])}")
     print_voices(results)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))

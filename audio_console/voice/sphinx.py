@@ -38,6 +38,17 @@ GARBAGE_PREFIX = "zzgb"
 # alternative: the guard's strength. Lower: the phone loop takes only what clearly
 # is not a command (fewer false rejections, more false accepts).
 GARBAGE_WEIGHT = 1e-7
+PHONE_LOOP = "phoneloop"
+# The word guard (docs/listen.md): a phrase of at most this many words that the
+# phone-loop guard rejected is still believed (evidence WORD_GUARD_EVIDENCE, then
+# the margin and the second opinion as for any command) when its best family
+# phrase is itself, it has at least WORD_GUARD_SPEECH frames (10 ms) of speech and
+# the free phone loop fits at most WORD_GUARD_FIT per speech frame better than it.
+# Tuned on the tuning corpus's word clips (scripts/bench_words.py --seed 1).
+WORD_GUARD_WORDS = 2
+WORD_GUARD_SPEECH = 30
+WORD_GUARD_FIT = -5.0
+WORD_GUARD_EVIDENCE = 0.8
 
 
 class SphinxRecognizer:
@@ -64,6 +75,10 @@ class SphinxRecognizer:
             self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
         # A word nobody says: the weight sink that makes each garbage phone cost something.
         self._decoder.add_word(f"{GARBAGE_PREFIX}void", "ZH OY ZH OY ZH OY ZH OY ZH OY", True)
+        # Any phone sequence at all, for the word guard's comparison (_phone_fit).
+        self._decoder.add_jsgf_string(PHONE_LOOP, "#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>+ ;\n"
+                                      "<phone> = " + " | ".join(GARBAGE_PREFIX + p.lower() for p in PHONES) + " ;\n")
+        self._family = (0, 0)
         self._logmath = self._decoder.get_logmath()
         self._flat: dict[str, bool] = {}
         self._phrases: list = []
@@ -174,8 +189,11 @@ class SphinxRecognizer:
                                     [p for p, c in same_rule if c.text != command.text])
         if flat is None or rival is None:
             return None, ""
-        flat_text, _ = self._run(flat, pcm)
+        flat_text, flat_segments = self._run(flat, pcm)
         flat_score = self._acoustic()
+        # for the word guard (_phone_fit): the heard phrase's score and speech frames
+        self._family = (flat_score, sum(end - start + 1 for word, start, end in flat_segments
+                                        if not word.startswith(("<", "[", "(")) and word != "(NULL)"))
         rival_text, _ = self._run(rival, pcm)
         rival_score = self._acoustic()
         frames = max(1, self._decoder.n_frames())
@@ -231,12 +249,17 @@ class SphinxRecognizer:
         # Without agreement the evidence is only what the guarded search left to the command.
         evidence = (1.0 - garbage_share) if agree else 0.0
         command = self.grammar.parse(text) if text else None
-        margin, rival_text = None, ""
+        margin, rival_text, fit = None, "", None
         self.last_flat = ""
-        if command is not None and evidence > 0:
+        short = command is not None and not agree and self.word_guard and len(text.split()) <= WORD_GUARD_WORDS
+        if command is not None and (evidence > 0 or short):
             # how much better the heard phrase fits than its best rival (not needed
-            # when the guard already took everything: the evidence is 0 either way)
+            # when the guard took everything from a long phrase: the evidence is 0)
             margin, rival_text = self._margin(command, pcm)
+            if short and margin is not None and margin != DISAGREE_MARGIN:
+                fit = self._phone_fit(pcm)
+                if fit is not None and fit < WORD_GUARD_FIT:
+                    evidence = WORD_GUARD_EVIDENCE
             if margin is not None:
                 evidence *= margin_confidence(margin)
         second = None
@@ -253,7 +276,22 @@ class SphinxRecognizer:
         return Decoded(text, words=words, seconds=time.perf_counter() - started,
                        detail={"guarded": guarded_text, "garbage_share": round(garbage_share, 3),
                                "agree": agree, "rival": rival_text, "second": second,
+                               "phone_fit": None if fit is None else round(fit, 1),
                                "margin": None if margin is None else round(margin, 2)})
+
+
+    def _phone_fit(self, pcm: bytes) -> float | None:
+        """The word guard: the acoustic score of a free phone loop minus the heard
+        phrase's (from the family search just run), per frame of speech. Low when
+        the phrase fits the audio about as well as any phone sequence: a clearly
+        spoken word the phone-loop guard took as garbage only because a short
+        phrase has few frames to win its language weight back. None when there is
+        too little speech to judge (a click, a cough)."""
+        family_score, speech = self._family
+        if speech < WORD_GUARD_SPEECH:
+            return None
+        self._run(PHONE_LOOP, pcm)
+        return (self._acoustic() - family_score) / speech
 
 
 class SphinxStream:
