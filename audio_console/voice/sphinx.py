@@ -39,8 +39,8 @@ GARBAGE_PREFIX = "zzgb"
 # is not a command (fewer false rejections, more false accepts).
 GARBAGE_WEIGHT = 1e-7
 PHONE_LOOP = "phoneloop"
-# The word guard (docs/listen.md): a phrase of at most this many words that the
-# phone-loop guard rejected is still believed (evidence WORD_GUARD_EVIDENCE, then
+# The word guard (docs/listen.md): a phrase of at most this many words, not a
+# coordinate, that the phone-loop guard rejected is still believed (evidence WORD_GUARD_EVIDENCE, then
 # the margin and the second opinion as for any command) when its best family
 # phrase is itself, it has at least WORD_GUARD_SPEECH frames (10 ms) of speech and
 # the free phone loop fits at most WORD_GUARD_FIT per speech frame better than it.
@@ -251,7 +251,10 @@ class SphinxRecognizer:
         command = self.grammar.parse(text) if text else None
         margin, rival_text, fit = None, "", None
         self.last_flat = ""
-        short = command is not None and not agree and self.word_guard and len(text.split()) <= WORD_GUARD_WORDS
+        # coordinates (a row letter among the values) keep the phone-loop guard alone:
+        # a wrong one costs a turn, and rescuing them gained little (docs/listen.md)
+        short = (command is not None and not agree and self.word_guard and len(text.split()) <= WORD_GUARD_WORDS
+                 and not any(name.startswith("row") for name, _ in command.values))
         if command is not None and (evidence > 0 or short):
             # how much better the heard phrase fits than its best rival (not needed
             # when the guard took everything from a long phrase: the evidence is 0)
