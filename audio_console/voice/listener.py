@@ -145,7 +145,7 @@ class Listener:
         # Decode the quick Endpointer's guess that speech ended at once, instead of
         # streaming; the main Endpointer then only confirms it (docs/listen.md).
         self.early = early
-        self._guess = None      # (early_count, Decoded, grammar) of the last guess
+        self._guess = None      # (early_count, Decoded, grammar, decoding while speaking) of the last guess
         self.timings: list[dict] = []   # per utterance: when it ended, decode times (benchmarks)
         self.settings = settings
         self.sink = sink
@@ -325,7 +325,7 @@ class Listener:
     def _guess_now(self, cutter: UtteranceCutter) -> None:
         """Decode the early guess of a whole utterance (used if the main Endpointer
         confirms it)."""
-        self._guess = (cutter.early_count, None, None)
+        self._guess = (cutter.early_count, None, None, 0.0)
         try:
             with self._engine_lock:
                 grammar = self._grammar
@@ -333,14 +333,16 @@ class Listener:
                 self._decoding, self._fed = None, 0   # speech may resume: then a new stream from the start
                 if grammar is None:
                     return
+                during = 0.0
                 if decoding is not None and fed <= len(cutter.early):
                     decoding.feed(cutter.early[fed:])
                     decoded = decoding.finish()
+                    during = getattr(decoding, "busy_seconds", 0.0)
                 else:
                     if decoding is not None:
                         decoding.cancel()
                     decoded = self.recognizer.decode(cutter.early)
-                self._guess = (cutter.early_count, decoded, grammar)
+                self._guess = (cutter.early_count, decoded, grammar, during)
         except Exception as e:  # noqa: BLE001 - the main Endpointer's utterance is decoded instead
             self.notify(f"Voice input problem: {_one_line(e)}")
 
@@ -350,7 +352,7 @@ class Listener:
             guessed, self._guess = self._guess, None
             if guessed and guess is not None and guessed[0] == guess and guessed[1] is not None \
                     and guessed[2] is self._grammar:
-                self._report(guessed[1], guessed[2], time.monotonic(), "early", pcm, 0.0, on_heard)
+                self._report(guessed[1], guessed[2], time.monotonic(), "early", pcm, guessed[3], on_heard)
                 return
             self._decode_and_report(pcm, on_heard)
         except Exception as e:  # noqa: BLE001 - one bad utterance must not end voice input
