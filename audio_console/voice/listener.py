@@ -53,6 +53,7 @@ class UtteranceCutter:
                                       sample_rate=16000, frame_length=FRAME_SECONDS)
         self._make = make(window, ratio)
         self._make_early = make(early_window, ratio) if early_window and early_window < window else None
+        self.early_count = 0   # early guesses so far, never reset: each guess has its own number
         self.reset()
 
     def reset(self) -> None:
@@ -61,7 +62,6 @@ class UtteranceCutter:
         self._early_ep = self._make_early() if self._make_early else None
         self._early_speech = bytearray()
         self.early: bytes | None = None
-        self.early_count = 0   # how many early guesses so far (a new one replaces the old)
         self.closed_on_guess: int | None = None   # at the main close: the guess it confirmed
 
     @property
@@ -276,6 +276,7 @@ class Listener:
                         cutter.reset()
                         with self._engine_lock:
                             self._drop_stream()
+                        self._guess = None
                         was_deaf = True
                     continue
                 was_deaf = False
