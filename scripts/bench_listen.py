@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import statistics
 import subprocess
@@ -79,9 +80,16 @@ def say(text: str, path: Path, pause: float) -> float:
 
 
 def live(args) -> int:
+    global SINK
     if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
         print("no PulseAudio server: run scripts/setup.sh's start_pulseaudio first", file=sys.stderr)
         return 2
+    if args.sink != SINK:
+        # A sink of our own (pactl load-module module-null-sink sink_name=NAME): other
+        # programs playing into console_mic (tests running meanwhile) are not heard.
+        # libpulse clients take their default source from PULSE_SOURCE.
+        os.environ["PULSE_SOURCE"] = f"{args.sink}.monitor"
+        SINK = args.sink
     grammar = grammar_for_game("galaxis")
     pauses = [float(p) for p in args.pauses.split(",")] if args.pauses else []
     configs = [(path, float(w)) for w in args.windows.split(",") for path in args.paths.split(",")]
@@ -159,8 +167,11 @@ def live(args) -> int:
     return 0
 
 
+SINK = "console_mic"
+
+
 def _play(path: Path) -> None:
-    subprocess.run(["paplay", "--device=console_mic", str(path)], check=True, timeout=30)
+    subprocess.run(["paplay", f"--device={SINK}", str(path)], check=True, timeout=30)
 
 
 def _collect(heard: queue.Queue, seconds: float) -> list:
@@ -240,6 +251,7 @@ def main(argv=None) -> int:
                          "quick Endpointer's guess at once)")
     ap.add_argument("--windows", default="0.3", help="Endpointer windows (seconds), comma-separated")
     ap.add_argument("--pauses", default="", help="pauses (s) inside commands, e.g. 0.3,0.5")
+    ap.add_argument("--sink", default=SINK, help="null sink to play into (its monitor is the microphone)")
     ap.add_argument("--round", type=int, default=4, help="phrases per configuration in turn")
     ap.add_argument("--wait", type=float, default=2.5, help="seconds to wait for Heards after each phrase")
     ap.add_argument("--offline", metavar="CORPUS", help="feed a corpus's clips to the worker, no audio")
