@@ -43,20 +43,48 @@ GARBAGE_WEIGHT = 1e-7
 class SphinxRecognizer:
     name = "pocketsphinx"
 
-    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, **config):
+    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, adaptation="auto", **config):
+        """`adaptation`: "auto" (the player's saved voice training, if any), None (the
+        plain model), or an adaptation.Adaptation."""
+        self._config = config
+        self.adaptation, self.adaptation_note = None, None
+        if adaptation == "auto":
+            from audio_console.voice import adaptation as voice_training
+            adaptation, self.adaptation_note = voice_training.saved()
+        self.garbage_weight = garbage_weight
+        self.grammar = None
+        self.last_pcm = b""   # the last utterance decoded (the voice check trains on it)
+        self._build_decoder(adaptation)
+
+    def use_adaptation(self, adaptation) -> None:
+        """Switch to a new voice training (None: the plain model); keeps the grammar."""
+        self.adaptation_note = None
+        self._build_decoder(adaptation)
+        if self.grammar is not None:
+            self.set_grammar(self.grammar)
+
+    def _build_decoder(self, adaptation) -> None:
         try:
             import pocketsphinx
         except ImportError as e:  # pragma: no cover - it is a dependency
             raise RecognizerError(f"pocketsphinx is not installed ({e})") from e
         model = pocketsphinx.get_model_path()
+        config = dict(hmm=os.path.join(model, "en-us", "en-us"),
+                      dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
+                      lm=None, samprate=16000, loglevel="FATAL", bestpath=False)
+        extra = adaptation.decoder_config() if adaptation is not None else {}
         try:
-            self._decoder = pocketsphinx.Decoder(
-                hmm=os.path.join(model, "en-us", "en-us"),
-                dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
-                lm=None, samprate=16000, loglevel="FATAL", bestpath=False, **config)
+            self._decoder = pocketsphinx.Decoder(**config, **extra, **self._config)
+            self.adaptation = adaptation
         except Exception as e:  # noqa: BLE001 - the library raises plain RuntimeError/ValueError
-            raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
-        self.garbage_weight = garbage_weight
+            if not extra:
+                raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
+            self.adaptation = None
+            self.adaptation_note = "The voice training could not be loaded; using the plain voice model."
+            try:
+                self._decoder = pocketsphinx.Decoder(**config, **self._config)
+            except Exception as e2:  # noqa: BLE001
+                raise RecognizerError(f"pocketsphinx could not load its model: {e2}") from e2
         for phone in PHONES:
             self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
         # A word nobody says: the weight sink that makes each garbage phone cost something.
@@ -66,7 +94,6 @@ class SphinxRecognizer:
         self._phrases: list = []
         self.added_words: list[str] = []
         self.dropped_words: list[str] = []
-        self.grammar = None
 
     def set_grammar(self, grammar) -> None:
         d = self._decoder
@@ -186,6 +213,7 @@ class SphinxRecognizer:
         if self.grammar is None:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
+        self.last_pcm = pcm
         text, segments = self._run("grammar", pcm)
         if naive:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
