@@ -158,7 +158,8 @@ class VoiceCheck:
         return lines
 
 
-TRAINING_COMMANDS = ["help", "repeat", "yes", "no", "cancel", "status"]
+# not "cancel", "stop" or "quit": during the training they end it
+TRAINING_COMMANDS = ["help", "repeat", "yes", "no", "status", "undo"]
 
 
 class VoiceTraining:
