@@ -7,6 +7,7 @@ inputs the session ticks the game's clocks and computer players.
 """
 from __future__ import annotations
 
+import contextlib
 import queue
 import random
 import time
@@ -24,7 +25,7 @@ from audio_console.settings import Settings
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
-VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
+VOICE_HELP = ("Voice: voice check; voice training (or voice training off); push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
 
 
@@ -314,11 +315,28 @@ class Session:
         self.listener.set_grammar(self.check.grammar())
         self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
 
+    def _cmd_voice_training(self, command: Command) -> None:
+        if self.listener is None:
+            self._refuse("Voice training needs the microphone: start with --input voice or both.")
+            return
+        from audio_console.voice.check import VoiceTraining
+        self.check = VoiceTraining(random.Random())
+        self.listener.set_grammar(self.check.grammar())
+        self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
+
+    def _cmd_voice_training_off(self, command: Command) -> None:
+        from audio_console.voice.check import training_off
+        with getattr(self.listener, "_engine_lock", None) or contextlib.nullcontext():
+            line = training_off(getattr(self.listener, "recognizer", None))
+        self._show(Reply().say(line))
+
     def _check_heard(self, heard) -> None:
         if heard.command is not None and heard.command.name in ("cancel", "stop", "quit"):
             self._end_check(cancelled=True)
             return
-        reply = Reply().say(self.check.record(heard))
+        # the utterance's audio: the voice training adapts the recognizer to it
+        audio = getattr(getattr(self.listener, "recognizer", None), "last_pcm", b"")
+        reply = Reply().say(self.check.record(heard, audio=audio))
         prompt = self.check.next_prompt()
         if prompt:
             reply.say(prompt, signal="prompt")
@@ -331,6 +349,11 @@ class Session:
         check, self.check = self.check, None
         if cancelled:
             self._show(Reply().say("Voice check cancelled."))
+        elif hasattr(check, "finish"):   # voice training: adapt, save, switch the recognizer over
+            self._show(Reply().say("Adapting to your voice; a few seconds."))
+            with getattr(self.listener, "_engine_lock", None) or contextlib.nullcontext():
+                lines = check.finish(getattr(self.listener, "recognizer", None))
+            self._show(Reply(messages=[Message(line) for line in lines]))
         else:
             lines = check.report()
             self.settings.confirm = check.suggested_confirm()
