@@ -40,10 +40,11 @@ from make_speech_corpus import (DEGRADATIONS, OUT_OF_GRAMMAR, SPEEDS, Speakers, 
 
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import adaptation  # noqa: E402
-from audio_console.voice.check import VoiceTraining  # noqa: E402
+from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC  # noqa: E402
+from audio_console.voice.check import VoiceCheck, VoiceTraining  # noqa: E402
 from audio_console.voice.grammars import grammar_for_game  # noqa: E402
 from audio_console.voice.sphinx import SphinxRecognizer  # noqa: E402
-from audio_console.voice.trust import decide  # noqa: E402
+from audio_console.voice.trust import Heard, decide  # noqa: E402
 
 
 def pcm16(x: np.ndarray) -> bytes:
@@ -87,8 +88,10 @@ def main(argv=None) -> int:
     ap.add_argument("--oog", type=int, default=3, help="out-of-grammar sentences per voice")
     ap.add_argument("--noise", type=int, default=3, help="noise-only clips per voice")
     ap.add_argument("--training", type=int, default=26, help="prompted training phrases per voice")
+    ap.add_argument("--check", type=int, default=0,
+                    help="adapt on a voice check of this many coordinates instead of the training")
     ap.add_argument("--methods", default=adaptation.DEFAULT_METHOD,
-                    help=f"comma-separated, of {', '.join(adaptation.METHODS)}")
+                    help=f"comma-separated, of {', '.join(adaptation.METHODS)}; map@T: MAP with tau T")
     ap.add_argument("--degradations", default=",".join(DEGRADATIONS))
     ap.add_argument("--naive-only", action="store_true", help="grammar search only (fast method comparison)")
     ap.add_argument("--seed", type=int, default=11)
@@ -116,13 +119,27 @@ def main(argv=None) -> int:
         babble = make_babble(speakers, names, rng)
         for v, voice in enumerate(voices):
             # 1. the voice training, clean
-            training = VoiceTraining(random.Random(args.seed * 100 + v), count=args.training)
-            utterances = []
-            for i, prompt in enumerate(training.prompts):
-                x = _pad(_normalise(speakers.say(voice, prompt, SPEEDS[i % len(SPEEDS)])), rng)
-                utterances.append(adaptation.Utterance(pcm16(x), prompt))
+            if args.check:
+                # the short voice check instead: prompted coordinates ("Say: D5."), said
+                # plainly or phonetically; adaptation picks the wording that fits
+                check = VoiceCheck(random.Random(args.seed * 100 + v), count=args.check)
+                said = set()
+                for i, prompt in enumerate(check.prompts):
+                    row, number = prompt[0], NUMBER_WORDS[int(prompt[1:]) - 1]
+                    said |= {f"{row.lower()} {number}", f"{PHONETIC[row][0]} {number}"}
+                    words = f"{PHONETIC[row][0] if i % 2 else row.lower()} {number}"
+                    x = _pad(_normalise(speakers.say(voice, words, SPEEDS[i % len(SPEEDS)])), rng)
+                    check.record(Heard(words, None, 0.0, False), audio=pcm16(x))
+                utterances = check.utterances()
+            else:
+                training = VoiceTraining(random.Random(args.seed * 100 + v), count=args.training)
+                said = set(training.prompts)
+                utterances = []
+                for i, prompt in enumerate(training.prompts):
+                    x = _pad(_normalise(speakers.say(voice, prompt, SPEEDS[i % len(SPEEDS)])), rng)
+                    utterances.append(adaptation.Utterance(pcm16(x), prompt))
             # 2./3. held-out clips in every condition
-            tests = held_out_phrases(grammar, args.commands, rng, set(training.prompts))
+            tests = held_out_phrases(grammar, args.commands, rng, said)
             items = [(p, grammar.parse(p).text, speakers.say(voice, p, SPEEDS[(i + 1) % len(SPEEDS)]))
                      for i, p in enumerate(tests)]
             items = [(p, e, _normalise(x)) for p, e, x in items]
@@ -137,7 +154,10 @@ def main(argv=None) -> int:
                                   "pcm": pcm16(degrade(padded, how, babble, np_rng))})
             recognizers = {"plain": plain}
             for method in methods:
-                result = adaptation.adapt(utterances, method=method, out=Path(tmp) / f"adapt-{v}-{method}")
+                # "map@5": MAP with tau 5
+                name, _, tau = method.partition("@")
+                result = adaptation.adapt(utterances, method=name, tau=float(tau or adaptation.MAP_TAU),
+                                          out=Path(tmp) / f"adapt-{v}-{method}")
                 adapt_seconds.append(result.seconds)
                 rec = SphinxRecognizer(adaptation=result)
                 rec.set_grammar(grammar)
@@ -147,13 +167,13 @@ def main(argv=None) -> int:
                 for name, rec in recognizers.items():
                     row[name] = evaluate(rec, grammar, settings, clip, args.naive_only)
                 results.append(row)
-            print(f"{voice}: {len(training.prompts)} training phrases, {len(clips)} test clips, "
+            print(f"{voice}: {len(utterances)} training phrases, {len(clips)} test clips, "
                   f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
     variants = ["plain"] + methods
     print(f"voices: {', '.join(voices)}; {args.commands} held-out commands, {args.oog} out-of-grammar "
           f"sentences and {args.noise} noise clips per voice, in {len(hows)} conditions; "
-          f"training: {args.training} prompted clean phrases per voice; settings confirm={settings.confirm} "
+          f"training: {f'a voice check of {args.check} coordinates' if args.check else f'{args.training} prompted phrases'} per voice (clean); settings confirm={settings.confirm} "
           f"clarity={settings.clarity}. Adaptation time median {statistics.median(adapt_seconds):.1f} s "
           f"(max {max(adapt_seconds):.1f} s). Wall time {time.perf_counter() - started:.0f} s.")
     print_conditions(results, variants, hows, args.naive_only)

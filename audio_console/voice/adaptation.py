@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -44,7 +45,7 @@ TOOL_DIRS = ("/usr/lib/sphinxtrain", "/usr/libexec/sphinxtrain", "/usr/local/lib
 TOOLS = ("bw", "mllr_solve", "map_adapt")
 
 METHODS = ("mllr", "map", "mllr+map")
-DEFAULT_METHOD = "mllr+map"   # measured best on scripts/bench_adaptation.py (docs/adapt.md)
+DEFAULT_METHOD = "map"        # measured best on scripts/bench_adaptation.py (docs/adapt.md)
 MAP_TAU = 10.0                # prior weight of the speaker-independent means in MAP
 MIN_UTTERANCES = 5            # fewer: not worth a transform
 MIN_SECONDS, MAX_SECONDS = 0.3, 10.0
@@ -210,9 +211,9 @@ def usable(utterances: list[Utterance]) -> tuple[list[Utterance], list[str]]:
 
 
 def adapt(utterances: list[Utterance], home: Path | None = None, method: str = DEFAULT_METHOD,
-          tau: float = MAP_TAU, save: bool = True, out: Path | None = None) -> Adaptation:
-    """Compute the adaptation from prompted utterances and (save=True) put it in use in
-    `home` (the settings folder). `out`: write the files there instead (benchmarks).
+          tau: float = MAP_TAU, out: Path | None = None) -> Adaptation:
+    """Compute the adaptation from prompted utterances and put it in use in `home` (the
+    settings folder; default $AUDIO_CONSOLE_HOME). `out`: another folder (benchmarks).
     Raises AdaptationError with a one-line message."""
     if method not in METHODS:
         raise AdaptationError(f"Unknown voice training method {method!r}; known: {', '.join(METHODS)}.")
@@ -228,6 +229,9 @@ def adapt(utterances: list[Utterance], home: Path | None = None, method: str = D
         skipped += [f"'{u.transcript}': no pronunciation" for u in utterances
                     if unknown.intersection(u.transcript.lower().split())]
         utterances = [u for u in utterances if not unknown.intersection(u.transcript.lower().split())]
+    plausible = [u for u in utterances if plausible_length(u, pron)]
+    skipped += [f"'{u.transcript}': too long or short for its words" for u in utterances if u not in plausible]
+    utterances = plausible
     if len(utterances) < MIN_UTTERANCES:
         raise AdaptationError(f"Voice training needs at least {MIN_UTTERANCES} clear phrases; "
                               f"got {len(utterances)}.")
@@ -267,17 +271,35 @@ def adapt(utterances: list[Utterance], home: Path | None = None, method: str = D
             validate_means(work / "means")
             files[MEANS_FILE] = work / "means"
         result.seconds = time.perf_counter() - started
-        target = out or (home if home is not None else _home())
-        _store(result, files, target, activate=save or out is not None)
+        _store(result, files, out or (home if home is not None else _home()))
     return result
 
 
 def _aligned_count(log: Path, total: int) -> int:
-    """bw skips an utterance it cannot align with its transcript (wrong words said,
-    noise): count what it used."""
-    text = log.read_text(errors="replace")
-    failed = text.count("final state not reached") + text.count("Unable to align")
+    """bw skips an utterance it cannot align with its transcript ("u007 ignored":
+    noise, wrong words): count what it used."""
+    failed = len(re.findall(r"\bu\d+ ignored", log.read_text(errors="replace")))
     return max(0, total - failed)
+
+
+def speech_seconds(pcm: bytes) -> float:
+    """How long the loud part of an utterance lasts: 10 ms frames within 30 dB of the
+    loudest (the recording's lead-in and tail are not speech)."""
+    x = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
+    frames = len(x) // 160
+    if frames == 0:
+        return 0.0
+    energy = 10 * np.log10((x[:frames * 160].reshape(frames, 160) ** 2).mean(axis=1) + 1.0)
+    return float(np.count_nonzero(energy > energy.max() - 30.0)) / 100.0
+
+
+def plausible_length(utt: Utterance, pron: dict[str, str]) -> bool:
+    """Whether the speech could be the prompted words: bw aligns almost anything to a
+    transcript (a whole sentence to "a one"), and training on what was not said would
+    teach the model wrong sounds. Generous bounds per phone, for slow and fast speakers."""
+    phones = sum(len(pron[w].split()) for w in utt.transcript.lower().split())
+    seconds = speech_seconds(utt.pcm)
+    return 0.03 * phones <= seconds <= 0.8 + 0.25 * phones
 
 
 # --- saving, loading, checking --------------------------------------------------------
@@ -287,9 +309,13 @@ def _home() -> Path:
     return data_dir()
 
 
-def _store(result: Adaptation, files: dict[str, Path], home: Path, activate: bool) -> None:
+def _store(result: Adaptation, files: dict[str, Path], home: Path) -> None:
     """Copy the files in, then write the info file last: it is what makes them count."""
     home.mkdir(parents=True, exist_ok=True)
+    try:   # while the files change, no training is in use (a crash leaves the plain model)
+        (home / INFO_FILE).unlink()
+    except FileNotFoundError:
+        pass
     for name in (MLLR_FILE, MEANS_FILE):
         path = home / name
         if name in files:
@@ -300,12 +326,11 @@ def _store(result: Adaptation, files: dict[str, Path], home: Path, activate: boo
             path.unlink()
     result.mllr = home / MLLR_FILE if MLLR_FILE in files else None
     result.means = home / MEANS_FILE if MEANS_FILE in files else None
-    if activate:
-        info = {"method": result.method, "utterances": result.utterances, "created": result.created,
-                "files": sorted(files)}
-        tmp = home / (INFO_FILE + ".tmp")
-        tmp.write_text(json.dumps(info, indent=1))
-        os.replace(tmp, home / INFO_FILE)
+    info = {"method": result.method, "utterances": result.utterances, "created": result.created,
+            "files": sorted(files)}
+    tmp = home / (INFO_FILE + ".tmp")
+    tmp.write_text(json.dumps(info, indent=1))
+    os.replace(tmp, home / INFO_FILE)
 
 
 def saved(home: Path | None = None) -> tuple[Adaptation | None, str | None]:
