@@ -355,7 +355,7 @@ class Session:
                 lines = check.finish(getattr(self.listener, "recognizer", None))
             self._show(Reply(messages=[Message(line) for line in lines]))
         else:
-            lines = check.report()
+            lines = check.report(hasattr(getattr(self.listener, "recognizer", None), "use_adaptation"))
             self.settings.confirm = check.suggested_confirm()
             self.settings.save()
             lines.append(f"Confirm is now set to {self.settings.confirm}; say confirm always, "

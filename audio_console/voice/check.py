@@ -132,7 +132,9 @@ class VoiceCheck:
             return "always"
         return "unsure"
 
-    def report(self) -> list[str]:
+    def report(self, training_available: bool = False) -> list[str]:
+        """The lines to say. `training_available`: the recognizer can adapt to this voice
+        (pocketsphinx), so a check with misses suggests the voice training."""
         n = len(self.attempts)
         lines = [f"Voice check: understood {self.understood()} of {n}."]
         wrong = [a for a in self.attempts if a.got and a.got != a.expected]
@@ -155,6 +157,9 @@ class VoiceCheck:
         lines.append({"unsure": "Suggested confirm setting: unsure (I ask only when unsure).",
                       "always": "Suggested confirm setting: always (I repeat every coordinate before acting).",
                       }[confirm])
+        if training_available and self.understood() < n:
+            lines.append("Say voice training to adapt the recognizer to your voice and microphone "
+                         "(26 short phrases, about two minutes).")
         return lines
 
 

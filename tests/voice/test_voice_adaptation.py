@@ -288,3 +288,13 @@ def test_the_recognizer_line_names_the_voice_training_or_its_damage(tmp_path, mo
     (home / adaptation.MEANS_FILE).write_bytes(b"s3\nendhdr\n")
     recognizer, line = select_recognizer()
     assert recognizer.adaptation is None and "damaged" in line and "plain voice model" in line
+
+
+def test_a_voice_check_with_misses_suggests_the_voice_training():
+    check = VoiceCheck(random.Random(3), count=2)
+    check.next_prompt()
+    check.record(None)
+    check.next_prompt()
+    check.record(None)
+    assert not any("voice training" in line for line in check.report())
+    assert "Say voice training to adapt" in check.report(training_available=True)[-1]
