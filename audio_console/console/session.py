@@ -321,8 +321,15 @@ class Session:
             return
         from audio_console.voice.check import VoiceTraining
         self.check = VoiceTraining(random.Random())
+        self._training_mode(True)
         self.listener.set_grammar(self.check.grammar())
         self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
+
+    def _training_mode(self, on: bool) -> None:
+        """While training, the recognizer passes every utterance on (pocketsphinx)."""
+        recognizer = getattr(self.listener, "recognizer", None)
+        if hasattr(recognizer, "training"):
+            recognizer.training = on
 
     def _cmd_voice_training_off(self, command: Command) -> None:
         from audio_console.voice.check import training_off
@@ -335,7 +342,8 @@ class Session:
             self._end_check(cancelled=True)
             return
         # the utterance's audio: the voice training adapts the recognizer to it
-        audio = getattr(getattr(self.listener, "recognizer", None), "last_pcm", b"")
+        audio_for = getattr(getattr(self.listener, "recognizer", None), "audio_for", None)
+        audio = audio_for(heard.text) if audio_for and heard is not None else b""
         reply = Reply().say(self.check.record(heard, audio=audio))
         prompt = self.check.next_prompt()
         if prompt:
@@ -347,6 +355,7 @@ class Session:
 
     def _end_check(self, cancelled: bool = False) -> None:
         check, self.check = self.check, None
+        self._training_mode(False)
         if cancelled:
             self._show(Reply().say("Voice check cancelled."))
         elif hasattr(check, "finish"):   # voice training: adapt, save, switch the recognizer over

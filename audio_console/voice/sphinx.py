@@ -14,6 +14,7 @@ search does not depend on them.
 """
 from __future__ import annotations
 
+import collections
 import math
 import os
 import time
@@ -54,7 +55,20 @@ class SphinxRecognizer:
         self.garbage_weight = garbage_weight
         self.grammar = None
         self.last_pcm = b""   # the last utterance decoded (the voice check trains on it)
+        self._recent: collections.deque = collections.deque(maxlen=8)   # (text heard, pcm)
+        # Voice training: every utterance counts (its audio is what matters), so the
+        # grammar search's words go out as sure; the listener then never drops one.
+        self.training = False
         self._build_decoder(adaptation)
+
+    def audio_for(self, text: str) -> bytes:
+        """The audio of the latest recent utterance heard as `text`. The session gets
+        Heard results through a queue, so by then the recognizer may have decoded the
+        next utterance already (last_pcm is only right on the listener thread)."""
+        for heard, pcm in reversed(self._recent):
+            if heard == text:
+                return pcm
+        return b""
 
     def use_adaptation(self, adaptation) -> None:
         """Switch to a new voice training (None: the plain model); keeps the grammar."""
@@ -215,7 +229,8 @@ class SphinxRecognizer:
         started = time.perf_counter()
         self.last_pcm = pcm
         text, segments = self._run("grammar", pcm)
-        if naive:
+        self._recent.append((text, pcm))
+        if naive or self.training:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
         margin, rival_text = None, ""
         self.last_flat = ""

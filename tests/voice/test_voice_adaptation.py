@@ -220,11 +220,14 @@ def test_the_engine_reports_a_damaged_training_and_still_hears(tmp_path, monkeyp
 
 class ListenerWithRecognizer:
     """The session's listener, minus the microphone: the real recognizer decodes each
-    utterance (as the listener thread would) before the session hears the result."""
+    utterance as the listener thread would, drops what it would drop (nothing heard),
+    and the session hears each result one utterance late (as through the session's
+    queue, when the player speaks again quickly)."""
 
     def __init__(self, recognizer):
         self.recognizer = recognizer
         self.grammar = None
+        self.pending = []
 
     def set_grammar(self, grammar):
         self.grammar = grammar
@@ -239,7 +242,15 @@ class ListenerWithRecognizer:
     def say(self, session, pcm):
         from audio_console.settings import Settings
         from audio_console.voice.trust import decide
-        session.hear(decide(self.recognizer.decode(pcm), self.grammar, Settings()))
+        heard = decide(self.recognizer.decode(pcm), self.grammar, Settings())
+        if heard.command is not None or heard.text:
+            self.pending.append(heard)
+        if len(self.pending) > 1:
+            session.hear(self.pending.pop(0))
+
+    def flush(self, session):
+        while self.pending:
+            session.hear(self.pending.pop(0))
 
 
 @needs_tools
@@ -263,12 +274,15 @@ def test_the_session_runs_voice_training_and_switches_the_recognizer(tmp_path, s
     prompts = list(session.check.prompts)
     for phrase in prompts:
         listener.say(session, wav_pcm16(speech.say(phrase, VOICE)))
+    listener.flush(session)
     text = out.getvalue()
     assert f"Voice training done: adapted to {len(prompts)} phrases" in text, text[-600:]
     assert session.check is None and listener.recognizer.adaptation is not None
+    assert not listener.recognizer.training      # back to judging what it hears
     assert adaptation.saved(data_dir())[0] is not None
     # back in the game: the listener hears the game's grammar again, with the adapted model
     listener.say(session, wav_pcm16(speech.say("delta three", VOICE)))
+    listener.flush(session)
     session.do(session.parse("voice training off"))
     assert "Voice training removed" in out.getvalue()
     assert listener.recognizer.adaptation is None and adaptation.saved(data_dir()) == (None, None)
@@ -298,3 +312,14 @@ def test_a_voice_check_with_misses_suggests_the_voice_training():
     check.record(None)
     assert not any("voice training" in line for line in check.report())
     assert "Say voice training to adapt" in check.report(training_available=True)[-1]
+
+
+def test_the_session_finds_each_utterances_audio_even_after_the_next_was_decoded(speech, galaxis_grammar):
+    recognizer = SphinxRecognizer(adaptation=None)
+    recognizer.set_grammar(galaxis_grammar)
+    first, second = wav_pcm16(speech.say("delta five")), wav_pcm16(speech.say("bravo two"))
+    a = recognizer.decode(first, naive=True).text
+    b = recognizer.decode(second, naive=True).text
+    assert (a, b) == ("delta five", "bravo two")
+    assert recognizer.audio_for(a) == first and recognizer.audio_for(b) == second
+    assert recognizer.audio_for("golf one") == b""
