@@ -84,9 +84,9 @@ def evaluate(recognizer, grammar, settings, clip: dict, naive_only: bool) -> dic
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--voices", help="comma-separated speakers (default: all of the corpus)")
-    ap.add_argument("--commands", type=int, default=10, help="held-out commands per voice")
-    ap.add_argument("--oog", type=int, default=3, help="out-of-grammar sentences per voice")
-    ap.add_argument("--noise", type=int, default=3, help="noise-only clips per voice")
+    ap.add_argument("--commands", type=int, default=6, help="held-out commands per voice")
+    ap.add_argument("--oog", type=int, default=2, help="out-of-grammar sentences per voice")
+    ap.add_argument("--noise", type=int, default=2, help="noise-only clips per voice")
     ap.add_argument("--training", type=int, default=26, help="prompted training phrases per voice")
     ap.add_argument("--check", type=int, default=0,
                     help="adapt on a voice check of this many coordinates instead of the training")
