@@ -14,6 +14,7 @@ search does not depend on them.
 """
 from __future__ import annotations
 
+import collections
 import math
 import os
 import time
@@ -43,20 +44,61 @@ GARBAGE_WEIGHT = 1e-7
 class SphinxRecognizer:
     name = "pocketsphinx"
 
-    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, **config):
+    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, adaptation="auto", **config):
+        """`adaptation`: "auto" (the player's saved voice training, if any), None (the
+        plain model), or an adaptation.Adaptation."""
+        self._config = config
+        self.adaptation, self.adaptation_note = None, None
+        if adaptation == "auto":
+            from audio_console.voice import adaptation as voice_training
+            adaptation, self.adaptation_note = voice_training.saved()
+        self.garbage_weight = garbage_weight
+        self.grammar = None
+        self.last_pcm = b""   # the last utterance decoded (the voice check trains on it)
+        self._recent: collections.deque = collections.deque(maxlen=8)   # (text heard, pcm)
+        # Voice training: every utterance counts (its audio is what matters), so the
+        # grammar search's words go out as sure; the listener then never drops one.
+        self.training = False
+        self._build_decoder(adaptation)
+
+    def audio_for(self, text: str) -> bytes:
+        """The audio of the latest recent utterance heard as `text`. The session gets
+        Heard results through a queue, so by then the recognizer may have decoded the
+        next utterance already (last_pcm is only right on the listener thread)."""
+        for heard, pcm in reversed(self._recent):
+            if heard == text:
+                return pcm
+        return b""
+
+    def use_adaptation(self, adaptation) -> None:
+        """Switch to a new voice training (None: the plain model); keeps the grammar."""
+        self.adaptation_note = None
+        self._build_decoder(adaptation)
+        if self.grammar is not None:
+            self.set_grammar(self.grammar)
+
+    def _build_decoder(self, adaptation) -> None:
         try:
             import pocketsphinx
         except ImportError as e:  # pragma: no cover - it is a dependency
             raise RecognizerError(f"pocketsphinx is not installed ({e})") from e
         model = pocketsphinx.get_model_path()
+        config = dict(hmm=os.path.join(model, "en-us", "en-us"),
+                      dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
+                      lm=None, samprate=16000, loglevel="FATAL", bestpath=False)
+        extra = adaptation.decoder_config() if adaptation is not None else {}
         try:
-            self._decoder = pocketsphinx.Decoder(
-                hmm=os.path.join(model, "en-us", "en-us"),
-                dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
-                lm=None, samprate=16000, loglevel="FATAL", bestpath=False, **config)
+            self._decoder = pocketsphinx.Decoder(**config, **extra, **self._config)
+            self.adaptation = adaptation
         except Exception as e:  # noqa: BLE001 - the library raises plain RuntimeError/ValueError
-            raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
-        self.garbage_weight = garbage_weight
+            if not extra:
+                raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
+            self.adaptation = None
+            self.adaptation_note = "The voice training could not be loaded; using the plain voice model."
+            try:
+                self._decoder = pocketsphinx.Decoder(**config, **self._config)
+            except Exception as e2:  # noqa: BLE001
+                raise RecognizerError(f"pocketsphinx could not load its model: {e2}") from e2
         for phone in PHONES:
             self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
         # A word nobody says: the weight sink that makes each garbage phone cost something.
@@ -66,7 +108,6 @@ class SphinxRecognizer:
         self._phrases: list = []
         self.added_words: list[str] = []
         self.dropped_words: list[str] = []
-        self.grammar = None
 
     def set_grammar(self, grammar) -> None:
         d = self._decoder
@@ -186,8 +227,10 @@ class SphinxRecognizer:
         if self.grammar is None:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
+        self.last_pcm = pcm
         text, segments = self._run("grammar", pcm)
-        if naive:
+        self._recent.append((text, pcm))
+        if naive or self.training:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
         margin, rival_text = None, ""
         self.last_flat = ""
