@@ -10,7 +10,7 @@ import pytest
 
 from audio_console.galaxis.board import ALL_POINTS, answer, parse_point
 from audio_console.galaxis.deduction import FOUND, answer_table, deduce, index_of, placements
-from audio_console.galaxis.rollout import rollout_costs
+from audio_console.galaxis.rollout import rollout_costs, rule_cost
 
 
 def rule_choice(table, alive, asked, weight):
@@ -74,3 +74,17 @@ def test_rollout_cost_is_the_rules_average_over_every_placement():
     for p, cost in zip(first, costs):
         by_hand = [play_rule(table, alive, asked, int(p), int(t), 2.5) for t in alive]
         assert cost == pytest.approx(sum(by_hand) / len(by_hand), abs=1e-9)
+
+
+def test_rule_cost_is_the_rules_own_average_over_every_placement():
+    table = answer_table()
+    ships = [parse_point(t) for t in ("A1", "C5", "E2", "G8")]
+    d = deduce([(parse_point(t), answer(parse_point(t), ships)) for t in ("D5", "C3", "E7", "B6", "F4", "B8")])
+    alive = d.alive
+    assert 20 <= len(alive) <= 600
+    asked = np.zeros(63, dtype=bool)
+    for p in d.heard:
+        asked[index_of(p)] = True
+    left = 4 - len(d.found)
+    by_hand = [play_rule(table, alive, asked, None, int(t), 2.5) for t in alive]
+    assert rule_cost(table, alive, asked, left, 2.5) == pytest.approx(sum(by_hand) / len(by_hand), abs=1e-9)
