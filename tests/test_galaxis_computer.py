@@ -136,3 +136,4 @@ def test_level_2_asks_the_point_with_most_information_plus_the_ships_chance():
         return information + SHIP_WEIGHT * shares[FOUND]
     open_points = [p for p in ALL_POINTS if p not in d.heard and 0 < d.chance(p) < 1]
     assert value(chosen) == pytest.approx(max(value(p) for p in open_points))
+

@@ -26,7 +26,7 @@ import numpy as np
 
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
 from audio_console.galaxis.deduction import FOUND, N_CODES, Deduction, index_of
-from audio_console.galaxis.rollout import rollout_costs
+from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
 
 LEVELS = (1, 2, 3)
 LEVEL_NAMES = {1: "beginner", 2: "greedy", 3: "strong"}
@@ -104,6 +104,8 @@ MEMORY = 4096          # decisions remembered
 ROLL_SHORTLIST = 6     # candidates (best by the rule) rated by a rollout
 ROLL_MAX = 15_000      # above this many placements the rollout runs over ...
 ROLL_SAMPLE = 15_000   # ... a fixed sample of this many of them (time)
+TWO_LEVEL_MAX = 3_000  # from this many placements down, each answer's next query is
+TWO_LEVEL_SHORTLIST = 4  # itself chosen among this many by their rollouts (two levels)
 
 
 def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
@@ -142,7 +144,8 @@ class StrongChooser:
     def choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
         avoid = frozenset(avoid)
         # Shared by every chooser with the same settings: the openings are the same.
-        settings = (self.exact_below, SHIP_WEIGHT, ROLL_MAX, ROLL_SHORTLIST, ROLL_SAMPLE)
+        settings = (self.exact_below, SHIP_WEIGHT, ROLL_MAX, ROLL_SHORTLIST, ROLL_SAMPLE,
+                    TWO_LEVEL_MAX, TWO_LEVEL_SHORTLIST)
         memory = _STRONG_MEMORY.setdefault(settings, Memo())
         return memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
@@ -183,8 +186,67 @@ def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
         pick = np.random.default_rng(n).choice(n, size=min(n, ROLL_SAMPLE), replace=False)
         alive = alive[np.sort(pick)]
     shortlist = _shortlist(counts, n, candidates, ROLL_SHORTLIST)
-    costs = rollout_costs(table, alive, queried, left, shortlist, SHIP_WEIGHT)
+    if n <= TWO_LEVEL_MAX:
+        costs = _two_level_costs(table, alive, queried, left, shortlist, exact_below)
+    else:
+        costs = rollout_costs(table, alive, queried, left, shortlist, SHIP_WEIGHT)
     return int(shortlist[int(np.argmin(costs))])
+
+
+_CELLS = (np.arange(len(ALL_POINTS)) * N_CODES)[:, None]     # point p's answer c counts at p*6+c
+
+
+def _two_level_costs(table, alive, queried, left: int, first: np.ndarray, exact_below: int) -> np.ndarray:
+    """Expected queries if a point of `first` is asked now and, after each answer,
+    the best of a few next queries (each rated by its rollout; a small end game
+    solved exactly) is asked next, the rule playing on after that. Every rollout
+    of every answer runs in one walk (rollout.branch_costs)."""
+    sub = np.ascontiguousarray(table[:, alive])
+    n, k = sub.shape[1], len(first)
+    member = np.tile(np.arange(n, dtype=np.int64), k)
+    codes = sub[first].reshape(-1).astype(np.int64)
+    key = np.repeat(np.arange(k, dtype=np.int64), n) * N_CODES + codes
+    nodes, inverse, sizes = np.unique(key, return_inverse=True, return_counts=True)
+    flat = (inverse[None, :] * (len(ALL_POINTS) * N_CODES) + _CELLS + sub[:, member]).ravel()
+    counts = np.bincount(flat, minlength=len(nodes) * len(ALL_POINTS) * N_CODES).reshape(
+        len(nodes), len(ALL_POINTS), N_CODES)
+    total = np.ones(k)                       # the first query
+    walks = []                               # (node, member, first, left, mask) per rollout
+    for u, node in enumerate(nodes):
+        i, code, m = int(node) // N_CODES, int(node) % N_CODES, int(sizes[u])
+        child_left = left - (code == FOUND)
+        if m == 1 or child_left == 0:
+            total[i] += m * child_left / n
+            continue
+        asked = queried.copy()
+        asked[first[i]] = True
+        certain = np.flatnonzero((counts[u, :, FOUND] == m) & ~asked)
+        asked[certain] = True                # one query each, whenever taken
+        child_left -= len(certain)
+        total[i] += m * len(certain) / n
+        if child_left == 0:
+            continue
+        child = member[inverse == u]
+        if m <= exact_below:
+            total[i] += m * _exact(table, alive[child], np.flatnonzero(asked), child_left)[1] / n
+            continue
+        options = np.flatnonzero((counts[u, :, FOUND] > 0) & ~asked)
+        for q in _shortlist(counts[u], m, options, TWO_LEVEL_SHORTLIST):
+            walks.append((u, child, int(q), child_left, point_mask(asked)))
+    if walks:
+        sizes_w = [len(w[1]) for w in walks]
+        cost = branch_costs(sub, np.concatenate([w[1] for w in walks]),
+                            np.repeat(np.arange(len(walks)), sizes_w),
+                            np.repeat([w[2] for w in walks], sizes_w),
+                            np.repeat([w[3] for w in walks], sizes_w),
+                            np.repeat(np.array([w[4] for w in walks], dtype=np.uint64), sizes_w),
+                            len(walks), SHIP_WEIGHT)
+        best: dict[int, float] = {}
+        for (u, *_), c in zip(walks, cost):
+            best[u] = min(best.get(u, np.inf), float(c))
+        for u, c in best.items():
+            total[int(nodes[u]) // N_CODES] += c / n
+    return total
 
 
 def _shortlist(counts: np.ndarray, n: int, candidates: np.ndarray, size: int) -> np.ndarray:

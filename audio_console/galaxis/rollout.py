@@ -34,11 +34,20 @@ def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     k = len(first)
     member = np.tile(np.arange(n, dtype=np.int64), k)      # which placement
     branch = np.repeat(np.arange(k, dtype=np.int64), n)    # which first query
-    codes = sub[first].reshape(-1).astype(np.int64)
-    lefts = np.full(k * n, left, dtype=np.int64) - (codes == FOUND)
-    masks = _mask(queried) | _BITS[np.repeat(np.asarray(first, dtype=np.int64), n)]
-    cost = np.ones(k * n, dtype=np.float64)
-    return _walk(sub, member, branch, branch * N_CODES + codes, lefts, masks, cost, k, weight) / n
+    first = np.repeat(np.asarray(first, dtype=np.int64), n)
+    return branch_costs(sub, member, branch, first, np.full(k * n, left, dtype=np.int64),
+                        np.full(k * n, point_mask(queried), dtype=np.uint64), k, weight) / n
+
+
+def branch_costs(sub: np.ndarray, member: np.ndarray, branch: np.ndarray, first: np.ndarray,
+                 lefts: np.ndarray, masks: np.ndarray, k: int, weight: float) -> np.ndarray:
+    """The summed queries of k rollouts at once: rollout b runs over the placements
+    (columns of `sub`) listed in `member` where `branch` == b, asks its `first`
+    point, then lets the rule play on. lefts, masks: ships left and points asked
+    before, per entry."""
+    codes = sub[first, member].astype(np.int64)
+    return _walk(sub, member, branch, branch * N_CODES + codes, lefts - (codes == FOUND),
+                 masks | _BITS[first], np.ones(len(member)), k, weight)
 
 
 def rule_cost(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
@@ -48,13 +57,14 @@ def rule_cost(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: i
     sub = np.ascontiguousarray(table[:, alive])
     n = sub.shape[1]
     zeros = np.zeros(n, dtype=np.int64)
-    masks = np.full(n, _mask(queried), dtype=np.uint64)
+    masks = np.full(n, point_mask(queried), dtype=np.uint64)
     lefts = np.full(n, left, dtype=np.int64)
     return float(_walk(sub, np.arange(n, dtype=np.int64), zeros, zeros, lefts, masks,
                        np.zeros(n), 1, weight)[0] / n)
 
 
-def _mask(queried: np.ndarray) -> np.uint64:
+def point_mask(queried: np.ndarray) -> np.uint64:
+    """(63,) bool -> one bit per point."""
     base = np.uint64(0)
     for q in np.flatnonzero(queried):
         base |= _BITS[q]
