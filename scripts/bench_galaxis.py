@@ -162,7 +162,9 @@ def exact_rule_means() -> dict:
     everything = np.arange(table.shape[1], dtype=np.int32)
     nothing = np.zeros(len(ALL_POINTS), dtype=bool)
     return {LEVEL_2: rule_cost(table, everything, nothing, SHIPS, SHIP_WEIGHT),
-            MOST_INFORMATION: rule_cost(table, everything, nothing, SHIPS, 0.0)}
+            # a hair of ship weight: ties to the likelier ship, as the player breaks
+            # them (with no tie-break at all the mean is 11.999)
+            MOST_INFORMATION: rule_cost(table, everything, nothing, SHIPS, 1e-7)}
 
 
 def strength(n_boards: int, skip_random: bool, save: str | None, against: str | None) -> None:

@@ -5,10 +5,11 @@
 2  greedy: one step, the query with the most information + a bonus for the chance
    of finding a ship outright (every ship must be queried once anyway).
 3  strong: a certain ship first; the end game solved exactly when few placements are
-   left; otherwise a shortlist (information + a bonus for the chance of finding a
-   ship outright) is rated by a rollout: the exact expected number of queries to
-   finish if the one-step rule plays on after each candidate (rollout.py), over
-   every placement left, or over a fixed sample of them while very many are left.
+   left; otherwise level 2's six best candidates are rated by a rollout: the exact
+   expected number of queries to finish if level 2's rule plays on after each
+   (rollout.py), over every placement left, or over a fixed sample of them while
+   very many are left; from a few thousand placements down two levels deep (after
+   each answer, the best of four next queries by their rollouts).
 
 A player sees only its own team's Deduction (what that team has heard), so it can
 never use the other team's secrets. Its choices are deterministic: any randomness
@@ -99,6 +100,7 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 # Level 3's settings, tuned on seeded boards apart from the benchmark's
 # (docs/deduction.md has the figures).
 SHIP_WEIGHT = 2.5      # the rule's weight of a ship's chance against bits of information
+                       # (levels 2 and 3; exact means: 2.0-2.75 all within 0.003 of 2.5)
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
 MEMORY = 4096          # decisions remembered
 ROLL_SHORTLIST = 6     # candidates (best by the rule) rated by a rollout
