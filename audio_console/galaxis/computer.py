@@ -26,7 +26,7 @@ from functools import lru_cache
 import numpy as np
 
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
-from audio_console.galaxis.deduction import FOUND, N_CODES, Deduction, index_of
+from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of
 from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
 
 LEVELS = (1, 2, 3)
@@ -99,8 +99,6 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
 
 # Level 3's settings, tuned on seeded boards apart from the benchmark's
 # (docs/deduction.md has the figures).
-SHIP_WEIGHT = 2.5      # the rule's weight of a ship's chance against bits of information
-                       # (levels 2 and 3; exact means: 2.0-2.75 all within 0.003 of 2.5)
 EXACT_BELOW = 12       # placements left at which the end game is solved exactly
 MEMORY = 4096          # decisions remembered
 ROLL_SHORTLIST = 6     # candidates (best by the rule) rated by a rollout
