@@ -62,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--no-speech", action="store_true",
                         help="text lines and signals (for a screen reader, which reads the lines)")
     output.add_argument("--no-signals", action="store_true", help="text lines and speech")
-    parser.add_argument("--input", choices=("keys", "voice", "both"), default="keys")
+    parser.add_argument("--input", choices=("keys", "voice", "both"), default=None,
+                        help="how you give commands; remembered for next time (first time: keys)")
     parser.add_argument("--model", help="vosk model folder (default: models/ or VOSK_MODEL_PATH)")
     parser.add_argument("--log", type=Path, help="append every game event as a JSON line")
     parser.add_argument("--save", type=Path, help="save file (default: in the data folder)")
@@ -122,7 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         if not start(args, session):
             return 2
         inputs: queue.Queue = queue.Queue()
-        if args.input in ("voice", "both"):
+        # A hands-free player sets --input voice once; later plain starts listen too.
+        if args.input is not None:
+            settings.input = args.input
+        if settings.input in ("voice", "both"):
             session.listener = open_listener(args, settings, sink, inputs)
         threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
         session.run(inputs)

@@ -17,6 +17,15 @@ def data_dir() -> Path:
     return path
 
 
+# The words a text setting may hold; anything else in the file falls back to the default.
+CHOICES = {
+    "timing": ("faithful", "quick"),
+    "confirm": ("unsure", "always", "never"),
+    "input": ("keys", "voice", "both"),
+    "listening": ("always", "push"),
+}
+
+
 @dataclass
 class Settings:
     speech_rate: int = 175          # words per minute (espeak-ng)
@@ -25,6 +34,7 @@ class Settings:
     timing: str = "faithful"        # signal timing: "faithful" or "quick"
     confirm: str = "unsure"         # voice: "unsure" (confirm when unsure), "always", "never" (say again)
     clarity: float = 0.5            # voice: 0 lenient .. 1 strict
+    input: str = "keys"             # "keys", "voice" or "both"; set by --input, remembered
     listening: str = "always"       # voice: "always" or "push" (push-to-talk)
     headphones: bool = False        # voice: keep listening while the console speaks
     barge_in: bool = True           # the player's next input cuts speech off
@@ -41,8 +51,11 @@ class Settings:
         if isinstance(raw, dict):
             for f in fields(cls):
                 value = raw.get(f.name)
-                if value is not None and isinstance(value, type(getattr(settings, f.name))):
-                    setattr(settings, f.name, value)
+                if value is None or not isinstance(value, type(getattr(settings, f.name))):
+                    continue
+                if f.name in CHOICES and value not in CHOICES[f.name]:
+                    continue
+                setattr(settings, f.name, value)
         return settings
 
     def save(self, path: Path | None = None) -> None:

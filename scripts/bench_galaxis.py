@@ -4,15 +4,17 @@
 1. Speed: median time to update the deduction after an answer and to choose the
    best next query, at the opening and in mid-game (target: under 100 ms each).
 2. Strength: queries needed to find all four ships on N seeded option-2 boards
-   (default 1000), for each computer level, a one-step greedy baseline (fewest
-   expected placements left) and a random player (any point not yet queried), all
-   on the same boards in one run.
+   (default 1000), for each computer level, two more one-step greedy baselines
+   (most information; fewest expected placements left) and a random player (any
+   point not yet queried), all on the same boards in one run. For the one-step
+   rules it also prints their exact mean over all 595,665 placements (no sampling).
 
 Run from the repository root:  /work/venv/bin/python scripts/bench_galaxis.py [--boards N]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -21,10 +23,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from audio_console.galaxis.board import ALL_POINTS, answer  # noqa: E402
-from audio_console.galaxis.computer import (ComputerTeam, play_board,  # noqa: E402
+import numpy as np  # noqa: E402
+
+from audio_console.galaxis.board import ALL_POINTS, SHIPS, answer  # noqa: E402
+from audio_console.galaxis.computer import (SHIP_WEIGHT, ComputerTeam, play_board,  # noqa: E402
                                             random_board)
 from audio_console.galaxis.deduction import Deduction, answer_table, index_of  # noqa: E402
+from audio_console.galaxis.rollout import rule_cost  # noqa: E402
 
 
 def median_ms(samples: list[float]) -> float:
@@ -111,6 +116,15 @@ def time_speed(repeats: int) -> None:
           f"{median_ms(first_moves):.0f} ms, slowest {max(every) * 1000:.0f} ms")
 
 
+def greedy_most_information(deduction: Deduction, move: int):
+    """Baseline (level 2 until November 2026): one step, the most expected
+    information; ties to the likelier ship, then board order."""
+    information, _ = deduction.scores()
+    probabilities = deduction.probabilities()
+    return max(deduction.candidates(), key=lambda p: (round(float(information[index_of(p)]), 9),
+                                                      float(probabilities[index_of(p)]), -index_of(p)))
+
+
 def greedy_fewest_left(deduction: Deduction, move: int):
     """Baseline: one step, the candidate leaving the fewest placements on average."""
     _, expected_left = deduction.scores()
@@ -136,13 +150,31 @@ def play_all(players, boards) -> dict:
     return results
 
 
-def strength(n_boards: int, skip_random: bool) -> None:
+LEVEL_2 = "level 2 (greedy, info + 2.5 x ship)"
+LEVEL_3 = "level 3 (strong)"
+MOST_INFORMATION = "baseline: greedy, most information"
+
+
+def exact_rule_means() -> dict:
+    """The one-step rules' exact mean over every placement: the rule's whole decision
+    tree walked once (rollout.rule_cost), no boards, no sampling error."""
+    table = answer_table()
+    everything = np.arange(table.shape[1], dtype=np.int32)
+    nothing = np.zeros(len(ALL_POINTS), dtype=bool)
+    return {LEVEL_2: rule_cost(table, everything, nothing, SHIPS, SHIP_WEIGHT),
+            # a hair of ship weight: ties to the likelier ship, as the player breaks
+            # them (with no tie-break at all the mean is 11.999)
+            MOST_INFORMATION: rule_cost(table, everything, nothing, SHIPS, 1e-7)}
+
+
+def strength(n_boards: int, skip_random: bool, save: str | None, against: str | None) -> None:
     boards = [random_board(random.Random(f"galaxis-board:{i}")) for i in range(n_boards)]
     teams = {level: ComputerTeam(level=level, seed=0, team=1) for level in (1, 2, 3)}
     players = [
         ("level 1 (beginner)", lambda i: (lambda d, m: teams[1].choose_query(d, m + 100 * i))),
-        ("level 2 (greedy, most information)", lambda i: (lambda d, m: teams[2].choose_query(d, m))),
-        ("level 3 (strong)", lambda i: (lambda d, m: teams[3].choose_query(d, m))),
+        (LEVEL_2, lambda i: (lambda d, m: teams[2].choose_query(d, m))),
+        (LEVEL_3, lambda i: (lambda d, m: teams[3].choose_query(d, m))),
+        (MOST_INFORMATION, lambda i: greedy_most_information),
         ("baseline: greedy, fewest left", lambda i: greedy_fewest_left),
     ]
     if not skip_random:
@@ -151,19 +183,32 @@ def strength(n_boards: int, skip_random: bool) -> None:
     results = play_all(players, boards)
     print(f"\nStrength: queries to find all four ships, {n_boards} seeded option-2 boards "
           f"(same boards for every player), {time.perf_counter() - start:.0f} s in all")
-    print(f"{'player':36} {'mean':>6} {'sd':>5} {'+-95%':>6} {'min':>4} {'median':>6} {'max':>4} {'s/board':>8}")
+    exact = exact_rule_means()
+    print(f"{'player':36} {'mean':>6} {'sd':>5} {'+-95%':>6} {'min':>4} {'median':>6} {'max':>4} "
+          f"{'s/board':>8} {'exact':>6}")
     for name, (queries, seconds) in results.items():
         mean = statistics.mean(queries)
         sd = statistics.pstdev(queries)
         half = 1.96 * sd / len(queries) ** 0.5
+        exact_mean = f"{exact[name]:>6.3f}" if name in exact else f"{'':>6}"
         print(f"{name:36} {mean:>6.2f} {sd:>5.2f} {half:>6.2f} {min(queries):>4} "
-              f"{statistics.median(queries):>6.1f} {max(queries):>4} {seconds / len(queries):>8.3f}")
-    strong = results["level 3 (strong)"][0]
-    greedy = results["level 2 (greedy, most information)"][0]
-    diff = [a - b for a, b in zip(strong, greedy)]
+              f"{statistics.median(queries):>6.1f} {max(queries):>4} {seconds / len(queries):>8.3f} "
+              f"{exact_mean}")
+    print("(exact: the one-step rule's mean over all 595,665 placements, no sampling error)")
+    paired("level 3 minus level 2", results[LEVEL_3][0], results[LEVEL_2][0])
+    if against:
+        with open(against) as f:
+            paired(f"level 3 minus {against}", results[LEVEL_3][0], json.load(f)[:n_boards])
+    if save:
+        with open(save, "w") as f:
+            json.dump(results[LEVEL_3][0], f)
+
+
+def paired(label: str, a: list[int], b: list[int]) -> None:
+    diff = [x - y for x, y in zip(a, b)]
     se = statistics.pstdev(diff) / len(diff) ** 0.5
-    print(f"level 3 minus level 2 on the same boards: {statistics.mean(diff):+.3f} "
-          f"(standard error {se:.3f}); level 3 better on {sum(d < 0 for d in diff)}, "
+    print(f"{label}, on the same boards: {statistics.mean(diff):+.3f} "
+          f"(standard error {se:.3f}); better on {sum(d < 0 for d in diff)}, "
           f"worse on {sum(d > 0 for d in diff)} boards")
 
 
@@ -173,12 +218,14 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=15, help="timing repeats per position")
     parser.add_argument("--no-random", action="store_true", help="leave out the random baseline")
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--save", help="write level 3's queries per board to this JSON file")
+    parser.add_argument("--against", help="a JSON file from --save: level 3's paired difference to it")
     args = parser.parse_args(argv)
     load = os.getloadavg()
     print(f"Galaxis benchmark; load average {load[0]:.2f} on {os.cpu_count()} cores")
     time_speed(args.repeats)
     if not args.speed_only:
-        strength(args.boards, args.no_random)
+        strength(args.boards, args.no_random, args.save, args.against)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,12 @@ import statistics
 import pytest
 
 from audio_console.galaxis.board import ALL_POINTS, DISCOVERED, answer, parse_point
-from audio_console.galaxis.computer import ComputerTeam, play_board, random_board, rulebook_empty
-from audio_console.galaxis.deduction import Deduction, deduce
+import numpy as np
+
+from audio_console.galaxis.computer import (SHIP_WEIGHT, ComputerTeam, play_board, random_board,
+                                            rulebook_empty, strong_choice)
+from audio_console.galaxis.deduction import (FOUND, Deduction, _answer_counts, answer_table, deduce,
+                                             index_of, placements)
 
 
 def P(text):
@@ -96,3 +100,40 @@ def test_option_3_keeps_off_its_own_positions_unless_they_are_certain_targets():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         ComputerTeam(5)
+
+
+def placement_index(points) -> int:
+    row = sorted(index_of(P(t)) for t in points)
+    return int(np.flatnonzero((placements() == row).all(axis=1))[0])
+
+
+def test_the_end_game_asks_the_ship_whose_answer_also_tells_the_other_two_apart():
+    # Three ships found; the fourth is F7, F8 or A1. Asking F7 finds it one time in
+    # three and otherwise its answer tells F8 (on its row) from A1 (on none of its
+    # beams): 1/3 x 1 + 2/3 x 2 = 5/3 queries. F8 cannot tell F7 from A1 (F7 hides
+    # in the shadow of the found F5 on F8's row), nor A1 F7 from F8: 2 queries.
+    found = ("B2", "B8", "F5")
+    alive = np.array([placement_index(found + (last,)) for last in ("F7", "F8", "A1")])
+    table = answer_table()
+    queried = np.zeros(63, dtype=bool)
+    queried[[index_of(P(t)) for t in found]] = True
+    point = strong_choice(table, alive, queried, 1, _answer_counts(table, alive), np.zeros(63, dtype=bool))
+    assert point == index_of(P("F7"))
+    from audio_console.galaxis.computer import _exact
+    assert _exact(table, alive, np.flatnonzero(queried), 1)[1] == pytest.approx(5 / 3)
+
+
+def test_level_2_asks_the_point_with_most_information_plus_the_ships_chance():
+    d = deduce([(P("D5"), 2), (P("B3"), 1), (P("F7"), 1)])
+    chosen = ComputerTeam(2).choose_query(d, 4)
+    n = d.count
+    rows = answer_table()[:, d.alive]
+
+    def value(point):            # worked out plainly from the placements left
+        row = rows[index_of(point)]
+        shares = [np.count_nonzero(row == code) / n for code in range(6)]
+        information = -sum(s * np.log2(s) for s in shares if s > 0)
+        return information + SHIP_WEIGHT * shares[FOUND]
+    open_points = [p for p in ALL_POINTS if p not in d.heard and 0 < d.chance(p) < 1]
+    assert value(chosen) == pytest.approx(max(value(p) for p in open_points))
+

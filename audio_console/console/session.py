@@ -7,6 +7,7 @@ inputs the session ticks the game's clocks and computer players.
 """
 from __future__ import annotations
 
+import contextlib
 import queue
 import random
 import time
@@ -24,7 +25,7 @@ from audio_console.settings import Settings
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
-VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
+VOICE_HELP = ("Voice: voice check; voice training (or voice training off); push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
 
 
@@ -314,11 +315,36 @@ class Session:
         self.listener.set_grammar(self.check.grammar())
         self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
 
+    def _cmd_voice_training(self, command: Command) -> None:
+        if self.listener is None:
+            self._refuse("Voice training needs the microphone: start with --input voice or both.")
+            return
+        from audio_console.voice.check import VoiceTraining
+        self.check = VoiceTraining(random.Random())
+        self._training_mode(True)
+        self.listener.set_grammar(self.check.grammar())
+        self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
+
+    def _training_mode(self, on: bool) -> None:
+        """While training, the recognizer passes every utterance on (pocketsphinx)."""
+        recognizer = getattr(self.listener, "recognizer", None)
+        if hasattr(recognizer, "training"):
+            recognizer.training = on
+
+    def _cmd_voice_training_off(self, command: Command) -> None:
+        from audio_console.voice.check import training_off
+        with getattr(self.listener, "_engine_lock", None) or contextlib.nullcontext():
+            line = training_off(getattr(self.listener, "recognizer", None))
+        self._show(Reply().say(line))
+
     def _check_heard(self, heard) -> None:
         if heard.command is not None and heard.command.name in ("cancel", "stop", "quit"):
             self._end_check(cancelled=True)
             return
-        reply = Reply().say(self.check.record(heard))
+        # the utterance's audio: the voice training adapts the recognizer to it
+        audio_for = getattr(getattr(self.listener, "recognizer", None), "audio_for", None)
+        audio = audio_for(heard.text) if audio_for and heard is not None else b""
+        reply = Reply().say(self.check.record(heard, audio=audio))
         prompt = self.check.next_prompt()
         if prompt:
             reply.say(prompt, signal="prompt")
@@ -329,10 +355,16 @@ class Session:
 
     def _end_check(self, cancelled: bool = False) -> None:
         check, self.check = self.check, None
+        self._training_mode(False)
         if cancelled:
             self._show(Reply().say("Voice check cancelled."))
+        elif hasattr(check, "finish"):   # voice training: adapt, save, switch the recognizer over
+            self._show(Reply().say("Adapting to your voice; a few seconds."))
+            with getattr(self.listener, "_engine_lock", None) or contextlib.nullcontext():
+                lines = check.finish(getattr(self.listener, "recognizer", None))
+            self._show(Reply(messages=[Message(line) for line in lines]))
         else:
-            lines = check.report()
+            lines = check.report(hasattr(getattr(self.listener, "recognizer", None), "use_adaptation"))
             self.settings.confirm = check.suggested_confirm()
             self.settings.save()
             lines.append(f"Confirm is now set to {self.settings.confirm}; say confirm always, "

@@ -2,12 +2,14 @@
 
 1  beginner: rules points out the rulebook's way (beams of a 0 answer; a buoy whose
    sighted ships are all found) and picks at random among the rest.
-2  greedy: the query whose answer tells the most (expected information, one step).
+2  greedy: one step, the query with the most information + a bonus for the chance
+   of finding a ship outright (every ship must be queried once anyway).
 3  strong: a certain ship first; the end game solved exactly when few placements are
-   left; otherwise a shortlist (information + a bonus for the chance of finding a
-   ship outright) is rated by a rollout: the exact expected number of queries to
-   finish if the one-step rule plays on after each candidate (rollout.py), over
-   every placement left, or over a fixed sample of them while very many are left.
+   left; otherwise level 2's six best candidates are rated by a rollout: the exact
+   expected number of queries to finish if level 2's rule plays on after each
+   (rollout.py), over every placement left, or over a fixed sample of them while
+   very many are left; from a few thousand placements down two levels deep (after
+   each answer, the best of four next queries by their rollouts).
 
 A player sees only its own team's Deduction (what that team has heard), so it can
 never use the other team's secrets. Its choices are deterministic: any randomness
@@ -24,9 +26,8 @@ from functools import lru_cache
 import numpy as np
 
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
-from audio_console.galaxis.deduction import (FOUND, N_CODES, Deduction, _answer_counts,
-                                             index_of)
-from audio_console.galaxis.rollout import rollout_costs
+from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of
+from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
 
 LEVELS = (1, 2, 3)
 LEVEL_NAMES = {1: "beginner", 2: "greedy", 3: "strong"}
@@ -66,68 +67,51 @@ def choose_random(deduction: Deduction, rng: random.Random, avoid=frozenset()) -
     return rng.choice(candidates)
 
 
-def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=frozenset()) -> Point:
-    """One-step greedy: the most expected information; ties to the likelier ship."""
-    candidates = [p for p in deduction.candidates() if p not in avoid] or deduction.candidates()
-    information, _ = deduction.scores()
-    probabilities = deduction.probabilities()
-    return max(candidates, key=lambda p: (round(float(information[index_of(p)]), 9),
-                                          float(probabilities[index_of(p)]), -index_of(p)))
-
-
-# Level 3's settings, tuned on 300 seeded boards apart from the benchmark's. The
-# shortlist ranks candidates by bits of information + SHIP_WEIGHT x chance of a ship.
-SHIP_WEIGHT = 2.5
-SHORTLIST = 2          # candidates examined two choices deep (more measured worse: the
-                       # estimate is rough, and the more it chooses among, the more it errs)
-EXACT_BELOW = 12       # placements left at which the end game is solved exactly
-MEMORY = 4096          # decisions remembered
-# Switches for experiments, measured and left off (docs/deduction.md has the figures):
-DEEP = 2               # choices searched ahead while many placements are left ...
-DEEP_ABOVE = 50_000    # ... above this many (3 at the opening: no better)
-INNER_SHORTLIST = 4    # candidates examined at each deeper choice (DEEP > 2)
-EXACT_LEAVES = False   # solve the lookahead's small branches exactly: no better
-INFO_SHORTLIST = 0     # add this many empty points (pure buoys) to the shortlist: no better
-ANY_BUOY = False       # let the lookahead consider empty points as buoys: no better
-ANY_BUOY_EXACT = False # the same in the exact end game: far slower
-# Rollout (rollout.py), tuned on 2 x 600-1000 boards apart from the benchmark's: from
-# ROLL_MAX placements down, the shortlist's queries are rated by the exact expected cost
-# of playing on with the one-step rule (information + ROLL_WEIGHT x chance). The
-# OPENING_*, ROLL2_* and ROLL_SINGLE switches measured no better and are left off.
-ROLL_MAX = 15_000
-ROLL_SHORTLIST = 6
-ROLL_WEIGHT = SHIP_WEIGHT
-OPENING_ABOVE = 10**9  # above this many placements (the first moves, shared by every
-OPENING_SAMPLE = 60_000 # game and remembered) the rollout draws this many placements
-OPENING_SHORTLIST = 8  # and rates this many candidates
-ROLL2_MAX = 0          # from this many placements down, each answer's next choice is
-ROLL2_SHORTLIST = 4    # itself rated by rollouts among this many candidates (two levels)
-ROLL_SINGLE = 0.0      # the rule's bonus per answer that leaves one placement
-ROLL_SAMPLE = 15_000   # above ROLL_MAX: rate by a rollout over this many placements drawn
-                       # from those left (0: use the two-choice search there instead)
-
-
-def _scores(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    shares = counts / n
+def rule_values(counts: np.ndarray, n: int, weight: float = None) -> np.ndarray:
+    """The one-step rule's value of each buoy: bits of information in its answer +
+    `weight` x its chance of being a ship. A likely ship is cheap to ask: every ship
+    must be queried once anyway, so only the empty queries add to the count."""
+    weight = SHIP_WEIGHT if weight is None else weight
+    shares = counts.astype(np.float64) / n
     with np.errstate(divide="ignore", invalid="ignore"):
         logs = np.where(shares > 0, np.log2(np.where(shares > 0, shares, 1.0)), 0.0)
-    information = -(shares * logs).sum(axis=1)
-    return information, shares[:, FOUND]
+    return -(shares * logs).sum(axis=1) + weight * shares[:, FOUND]
 
 
-def _open_points(table: np.ndarray, alive: np.ndarray, queried: np.ndarray,
-                 counts: np.ndarray) -> np.ndarray:
-    """Indices of points not queried and possibly a ship; with ANY_BUOY also the
-    empty points whose answer is still uncertain (they are buoys all the same)."""
-    possible = counts[:, FOUND] > 0
-    if ANY_BUOY:
-        possible |= (counts > 0).sum(axis=1) > 1
-    return np.flatnonzero(possible & ~queried)
+def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=frozenset()) -> Point:
+    """Level 2, one step: a certain ship first, else the candidate the rule values
+    most (information + SHIP_WEIGHT x chance); ties to the likelier ship, then
+    board order. `avoid`: points to keep off if any other is possible."""
+    counts = deduction.counts()
+    n = deduction.count
+    queried = np.zeros(len(ALL_POINTS), dtype=bool)
+    for p in deduction.heard:
+        queried[index_of(p)] = True
+    candidates = np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
+    preferred = np.array([c for c in candidates if ALL_POINTS[c] not in avoid], dtype=np.int64)
+    if len(preferred):
+        candidates = preferred
+    certain = candidates[counts[candidates, FOUND] == n]
+    if len(certain):
+        return ALL_POINTS[int(certain[0])]
+    return ALL_POINTS[int(_shortlist(counts, n, candidates, 1)[0])]
+
+
+# Level 3's settings, tuned on seeded boards apart from the benchmark's
+# (docs/deduction.md has the figures).
+EXACT_BELOW = 12       # placements left at which the end game is solved exactly
+MEMORY = 4096          # decisions remembered
+ROLL_SHORTLIST = 6     # candidates (best by the rule) rated by a rollout
+ROLL_MAX = 15_000      # above this many placements the rollout runs over ...
+ROLL_SAMPLE = 15_000   # ... a fixed sample of this many of them (time)
+TWO_LEVEL_MAX = 3_000  # from this many placements down, each answer's next query is
+TWO_LEVEL_SHORTLIST = 4  # itself chosen among this many by their rollouts (two levels)
 
 
 def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
-    """Expected cost of each query whose answer counts are the rows of `counts`,
-    valuing each answer's outcome as ships left + _overhead(placements left)."""
+    """A rough expected cost of each query whose answer counts are the rows of
+    `counts`, valuing each answer's outcome as ships left + _overhead(placements
+    left): the exact solver tries queries in this order, best first."""
     counts = counts.astype(np.float64)
     lefts = np.full(N_CODES, left, dtype=np.float64)
     lefts[FOUND] -= 1
@@ -135,9 +119,9 @@ def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
     return 1.0 + (counts * est).sum(axis=1) / n
 
 
-# Queries beyond the ships themselves, measured on this solver's own games: about
+# Queries beyond the ships themselves, measured on the solver's own games: about
 # OVERHEAD_SLOPE per bit of uncertainty plus OVERHEAD_BASE while more than one
-# placement is left (scripts/bench_galaxis.py keeps it honest).
+# placement is left.
 OVERHEAD_SLOPE = 0.39
 OVERHEAD_BASE = 0.22
 
@@ -154,23 +138,18 @@ _STRONG_MEMORY: dict = {}
 class StrongChooser:
     """Level 3. Stateless between calls; works on index arrays, not Deduction copies."""
 
-    def __init__(self, shortlist: int = SHORTLIST, exact_below: int = EXACT_BELOW):
-        self.shortlist = shortlist
+    def __init__(self, exact_below: int = EXACT_BELOW):
         self.exact_below = exact_below
-
 
     def choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
         avoid = frozenset(avoid)
         # Shared by every chooser with the same settings: the openings are the same.
-        settings = (self.shortlist, self.exact_below, SHIP_WEIGHT, OVERHEAD_SLOPE, OVERHEAD_BASE,
-                    DEEP, DEEP_ABOVE, INFO_SHORTLIST, EXACT_LEAVES, ROLL_MAX, ROLL_SHORTLIST,
-                    ROLL_WEIGHT, ROLL_SAMPLE, ROLL_SINGLE,
-                    OPENING_ABOVE, OPENING_SAMPLE, OPENING_SHORTLIST, ROLL2_MAX, ROLL2_SHORTLIST)
+        settings = (self.exact_below, SHIP_WEIGHT, ROLL_MAX, ROLL_SHORTLIST, ROLL_SAMPLE,
+                    TWO_LEVEL_MAX, TWO_LEVEL_SHORTLIST)
         memory = _STRONG_MEMORY.setdefault(settings, Memo())
         return memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
     def _choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
-        table = deduction.table
         alive = deduction.alive if deduction.alive is not None else np.arange(deduction.count, dtype=np.int32)
         queried = np.zeros(len(ALL_POINTS), dtype=bool)
         for p in deduction.heard:
@@ -179,123 +158,104 @@ class StrongChooser:
         for p in avoid:
             avoided[index_of(p)] = True
         left = SHIPS - len(deduction.found)
-        counts = deduction.counts()
-        n = deduction.count
-        # `avoid` is a wish, not knowledge: plans may still count on querying those
-        # points later; only the query made now keeps off them (if it can).
-        candidates = _open_points(table, alive, queried, counts)
-        preferred = candidates[~avoided[candidates]]
-        if len(preferred):
-            candidates = preferred
-        certain = candidates[counts[candidates, FOUND] == n]
-        if len(certain):
-            return ALL_POINTS[int(certain[0])]
-        if n <= self.exact_below:
-            best, _ = _exact(table, alive, np.flatnonzero(queried), left)
-            if not avoided[best]:
-                return ALL_POINTS[best]
-        if n <= ROLL2_MAX:
-            shortlist = self._shortlist(counts, n, candidates, ROLL_SHORTLIST)
-            costs = [self._two_level_cost(table, alive, queried, left, int(p)) for p in shortlist]
-            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
-        if n <= ROLL_MAX:
-            shortlist = self._shortlist(counts, n, candidates, ROLL_SHORTLIST)
-            costs = rollout_costs(table, alive, queried, left, shortlist, ROLL_WEIGHT, ROLL_SINGLE)
-            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
-        if ROLL_SAMPLE:
-            # a fixed draw per position (seeded by its size): deterministic
-            opening = n > OPENING_ABOVE
-            size = OPENING_SAMPLE if opening else ROLL_SAMPLE
-            pick = np.random.default_rng(n).choice(n, size=min(n, size), replace=False)
-            sample = alive[np.sort(pick)]
-            shortlist = self._shortlist(counts, n, candidates,
-                                        OPENING_SHORTLIST if opening else ROLL_SHORTLIST)
-            costs = rollout_costs(table, sample, queried, left, shortlist, ROLL_WEIGHT, ROLL_SINGLE)
-            return ALL_POINTS[int(shortlist[int(np.argmin(costs))])]
-        depth = DEEP if n >= DEEP_ABOVE else 2
-        best_point, _ = self._best(table, alive, queried, left, counts, candidates, depth, top=True)
-        return ALL_POINTS[best_point]
+        return ALL_POINTS[strong_choice(deduction.table, alive, queried, left, deduction.counts(),
+                                        avoided, self.exact_below)]
 
-    def _two_level_cost(self, table, alive, queried, left, p) -> float:
-        """Expected queries if p is asked now and, after each answer, the best of a
-        shortlist (each rated by its rollout) is asked next, the rule playing on."""
-        row = table[p, alive]
-        n = len(alive)
-        after = queried.copy()
-        after[p] = True
-        total = 0.0
-        for code in np.flatnonzero(np.bincount(row.view(np.uint8), minlength=N_CODES)):
-            child = alive[row == code]
-            child_left = left - (code == FOUND)
-            m = len(child)
-            if m == 1 or child_left == 0:
-                total += m * child_left
-                continue
-            child_counts = _answer_counts(table, child)
-            ships = child_counts[:, FOUND]
-            open_ = np.flatnonzero((ships > 0) & (ships < m) & ~after)
-            short = self._shortlist(child_counts, m, open_, ROLL2_SHORTLIST)
-            costs = rollout_costs(table, child, after, child_left, short, ROLL_WEIGHT, ROLL_SINGLE)
-            total += m * float(np.min(costs))
-        return 1.0 + total / n
 
-    def _shortlist(self, counts: np.ndarray, n: int, candidates: np.ndarray, size: int,
-                   buoys: np.ndarray | None = None) -> np.ndarray:
-        """The candidates worth a deeper look: most information, a likely ship counting
-        extra; plus the best few pure buoys (`buoys`: empty points still worth asking)."""
-        information, chance = _scores(counts.astype(np.float64), n)
-        value = information + SHIP_WEIGHT * chance
-        order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
-        chosen = list(order[:size])
-        if buoys is not None and INFO_SHORTLIST:
-            extra = buoys[np.lexsort((buoys, -information[buoys]))]
-            chosen += [b for b in extra[:INFO_SHORTLIST] if b not in chosen]
-        return np.array(chosen, dtype=np.int64)
+def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
+                  counts: np.ndarray, avoided: np.ndarray, exact_below: int = EXACT_BELOW) -> int:
+    """Level 3's query (a point index) for the placements `alive`, with `queried`
+    and `avoided` as (63,) bool, `left` ships not yet found and `counts` the
+    (63, 6) answer counts over `alive`."""
+    n = len(alive)
+    # `avoid` is a wish, not knowledge: plans may still count on querying those
+    # points later; only the query made now keeps off them (if it can).
+    candidates = np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
+    preferred = candidates[~avoided[candidates]]
+    if len(preferred):
+        candidates = preferred
+    certain = candidates[counts[candidates, FOUND] == n]
+    if len(certain):
+        return int(certain[0])
+    if n <= exact_below:
+        best, _ = _exact(table, alive, np.flatnonzero(queried), left)
+        if not avoided[best]:
+            return best
+    if n > ROLL_MAX:
+        # a fixed draw per position (seeded by its size): deterministic
+        pick = np.random.default_rng(n).choice(n, size=min(n, ROLL_SAMPLE), replace=False)
+        alive = alive[np.sort(pick)]
+    shortlist = _shortlist(counts, n, candidates, ROLL_SHORTLIST)
+    if n <= TWO_LEVEL_MAX:
+        costs = _two_level_costs(table, alive, queried, left, shortlist, exact_below)
+    else:
+        costs = rollout_costs(table, alive, queried, left, shortlist, SHIP_WEIGHT)
+    return int(shortlist[int(np.argmin(costs))])
 
-    def _best(self, table, alive, queried, left, counts, candidates, depth,
-              top: bool = False) -> tuple[int, float]:
-        best_point, best_cost = -1, math.inf
-        buoys = None
-        if INFO_SHORTLIST:
-            unqueried = np.flatnonzero(~queried & ((counts > 0).sum(axis=1) > 1))
-            buoys = unqueried[counts[unqueried, FOUND] == 0]
-        size = self.shortlist if top else INNER_SHORTLIST
-        for p in self._shortlist(counts, len(alive), candidates, size, buoys):
-            cost = self._query_cost(table, alive, queried, int(p), left, depth)
-            if cost < best_cost - 1e-9:
-                best_point, best_cost = int(p), cost
-        return best_point, best_cost
 
-    def _query_cost(self, table, alive, queried, p, left, depth) -> float:
-        """Expected queries to finish if p is queried now and `depth - 1` more choices
-        are searched after it (the last by the one-step estimate)."""
-        row = table[p, alive]
-        n = len(alive)
-        after = queried.copy()
-        after[p] = True
-        total = 0.0
-        for code in np.flatnonzero(np.bincount(row.view(np.uint8), minlength=N_CODES)):
-            child = alive[row == code]
-            total += len(child) * self._cost(table, child, after, left - (code == FOUND), depth - 1)
-        return 1.0 + total / n
+_CELLS = (np.arange(len(ALL_POINTS)) * N_CODES)[:, None]     # point p's answer c counts at p*6+c
 
-    def _cost(self, table, alive, queried, left, depth) -> float:
-        """Expected queries to finish from a position (searched `depth` choices deep)."""
-        m = len(alive)
-        if left == 0:
-            return 0.0
-        if m == 1:
-            return float(left)
-        if EXACT_LEAVES and m <= self.exact_below:
-            return _exact(table, alive, np.flatnonzero(queried), left)[1]
-        counts = _answer_counts(table, alive)
-        candidates = _open_points(table, alive, queried, counts)
-        if np.any(counts[candidates, FOUND] == m):
-            # a certain ship costs one query whenever it is taken; take it now
-            return 1.0 + self._cost(table, alive, queried, left - 1, depth)
-        if depth <= 1:
-            return float(np.min(_one_step_costs(counts[candidates], m, left)))
-        return self._best(table, alive, queried, left, counts, candidates, depth)[1]
+
+def _two_level_costs(table, alive, queried, left: int, first: np.ndarray, exact_below: int) -> np.ndarray:
+    """Expected queries if a point of `first` is asked now and, after each answer,
+    the best of a few next queries (each rated by its rollout; a small end game
+    solved exactly) is asked next, the rule playing on after that. Every rollout
+    of every answer runs in one walk (rollout.branch_costs)."""
+    sub = np.ascontiguousarray(table[:, alive])
+    n, k = sub.shape[1], len(first)
+    member = np.tile(np.arange(n, dtype=np.int64), k)
+    codes = sub[first].reshape(-1).astype(np.int64)
+    key = np.repeat(np.arange(k, dtype=np.int64), n) * N_CODES + codes
+    nodes, inverse, sizes = np.unique(key, return_inverse=True, return_counts=True)
+    flat = (inverse[None, :] * (len(ALL_POINTS) * N_CODES) + _CELLS + sub[:, member]).ravel()
+    counts = np.bincount(flat, minlength=len(nodes) * len(ALL_POINTS) * N_CODES).reshape(
+        len(nodes), len(ALL_POINTS), N_CODES)
+    total = np.ones(k)                       # the first query
+    walks = []                               # (node, member, first, left, mask) per rollout
+    for u, node in enumerate(nodes):
+        i, code, m = int(node) // N_CODES, int(node) % N_CODES, int(sizes[u])
+        child_left = left - (code == FOUND)
+        if m == 1 or child_left == 0:
+            total[i] += m * child_left / n
+            continue
+        asked = queried.copy()
+        asked[first[i]] = True
+        certain = np.flatnonzero((counts[u, :, FOUND] == m) & ~asked)
+        asked[certain] = True                # one query each, whenever taken
+        child_left -= len(certain)
+        total[i] += m * len(certain) / n
+        if child_left == 0:
+            continue
+        child = member[inverse == u]
+        if m <= exact_below:
+            total[i] += m * _exact(table, alive[child], np.flatnonzero(asked), child_left)[1] / n
+            continue
+        options = np.flatnonzero((counts[u, :, FOUND] > 0) & ~asked)
+        for q in _shortlist(counts[u], m, options, TWO_LEVEL_SHORTLIST):
+            walks.append((u, child, int(q), child_left, point_mask(asked)))
+    if walks:
+        sizes_w = [len(w[1]) for w in walks]
+        cost = branch_costs(sub, np.concatenate([w[1] for w in walks]),
+                            np.repeat(np.arange(len(walks)), sizes_w),
+                            np.repeat([w[2] for w in walks], sizes_w),
+                            np.repeat([w[3] for w in walks], sizes_w),
+                            np.repeat(np.array([w[4] for w in walks], dtype=np.uint64), sizes_w),
+                            len(walks), SHIP_WEIGHT)
+        best: dict[int, float] = {}
+        for (u, *_), c in zip(walks, cost):
+            best[u] = min(best.get(u, np.inf), float(c))
+        for u, c in best.items():
+            total[int(nodes[u]) // N_CODES] += c / n
+    return total
+
+
+def _shortlist(counts: np.ndarray, n: int, candidates: np.ndarray, size: int) -> np.ndarray:
+    """The `size` candidates the rule values most; ties to the likelier ship, then
+    board order."""
+    value = rule_values(counts, n)
+    chance = counts[:, FOUND] / n
+    order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
+    return order[:size].astype(np.int64)
 
 
 class ExactSolver:
@@ -335,10 +295,8 @@ class ExactSolver:
             result = (p, 1.0 + cost)
             self.memo[key] = result
             return result
-        # Worth asking: may be a ship, or (ANY_BUOY) an empty buoy with an uncertain answer.
-        if not ANY_BUOY_EXACT:
-            usable &= counts[:, FOUND] > 0
-        usable &= (counts > 0).sum(axis=1) > 1
+        # Worth asking: may be a ship, and not certainly one (taken above).
+        usable &= counts[:, FOUND] > 0
         options = np.flatnonzero(usable)
         order = options[np.argsort(_one_step_costs(counts[options], n, left), kind="stable")]
         best_point, best_cost = int(order[0]), math.inf

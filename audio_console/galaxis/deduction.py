@@ -13,7 +13,7 @@ Everything a team can learn is a condition on one row of that table:
 A Deduction holds the indices of the placements still possible and filters them
 after each fact, so an update costs one pass over what is left. From what is left
 come the points certainly empty, the certain ships, each point's chance of being a
-ship, and the most informative next query.
+ship, and the best next query (information and the chance of a ship).
 
 The module is pure: no printing, no clock, no randomness.
 """
@@ -31,6 +31,9 @@ from audio_console.galaxis.board import ALL_POINTS, DISCOVERED, SHIPS, Point, be
 N_POINTS = len(ALL_POINTS)          # 63
 FOUND = 5                           # the answer code for "discovered"
 N_CODES = 6                         # answers 0-4 and FOUND
+# The one-step rule's weight of a ship's chance against bits of information (the hint
+# and computer levels 2 and 3; exact means: weights 2.0-2.75 all within 0.003 of 2.5).
+SHIP_WEIGHT = 2.5
 
 
 def index_of(point: Point) -> int:
@@ -118,14 +121,14 @@ class Suggestion:
     certain_ship: bool
 
     def reason(self, left: int, best: bool = True) -> str:
-        """One plain sentence a player can act on. `best`: it is the most informative."""
+        """One plain sentence a player can act on. `best`: it is the hint's choice."""
         name = format_point(self.point)
         if self.certain_ship:
             return f"{name} is certainly a ship: query it to find it."
         if left == 1:
             return f"only one placement is left, and {name} is one of its ships."
         share = self.expected_left / left if left else 0.0
-        head = f"{name} splits the {left:,} placements that are left best: " if best else \
+        head = f"{name} is the best query now: of the {left:,} placements left, " if best else \
             f"of the {left:,} placements left, "
         return (f"{head}its answer should leave about {self.expected_left:,.0f} "
                 f"({share:.0%}), and it is a ship with chance {self.chance:.0%}.")
@@ -267,10 +270,12 @@ class Deduction:
                           chance, chance >= 1.0)
 
     def best_query(self, exclude=()) -> Suggestion | None:
-        """The most informative query among the candidates; a certain ship first,
-        since it must be queried anyway and gives the turn back. `exclude`: points to
-        leave out unless they are certain ships (option 3: the team's own positions).
-        None when every ship has been found."""
+        """The hint: a certain ship first, since it must be queried anyway and gives
+        the turn back; else the candidate with the most information + SHIP_WEIGHT x
+        its chance of being a ship (a query that finds a ship is never wasted: this
+        rule needs 11.76 queries on average, the most information alone 11.98).
+        `exclude`: points to leave out unless they are certain ships (option 3: the
+        team's own positions). None when every ship has been found."""
         probabilities = self.probabilities()
         exclude = set(exclude)
         candidates = [p for p in self.candidates()
@@ -281,8 +286,9 @@ class Deduction:
             if probabilities[index_of(point)] >= 1.0:
                 return self.suggestion(point)
         information, _ = self.scores()
-        # Most information; among equals the likelier ship; then board order.
-        best = max(candidates, key=lambda p: (round(float(information[index_of(p)]), 9),
+        value = information + SHIP_WEIGHT * probabilities
+        # The best value; among equals the likelier ship; then board order.
+        best = max(candidates, key=lambda p: (round(float(value[index_of(p)]), 9),
                                               float(probabilities[index_of(p)]), -index_of(p)))
         return self.suggestion(best)
 

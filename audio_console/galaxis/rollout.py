@@ -23,7 +23,7 @@ _BITS = np.uint64(1) << np.arange(N_POINTS, dtype=np.uint64)
 
 
 def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
-                  first: np.ndarray, weight: float, single: float = 0.0) -> np.ndarray:
+                  first: np.ndarray, weight: float) -> np.ndarray:
     """Expected queries to find every ship if each point in `first` is queried now
     and the one-step rule (information + weight x chance) plays on from there.
 
@@ -32,19 +32,54 @@ def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     sub = np.ascontiguousarray(table[:, alive])            # (63, n)
     n = sub.shape[1]
     k = len(first)
+    member = np.tile(np.arange(n, dtype=np.int64), k)      # which placement
+    branch = np.repeat(np.arange(k, dtype=np.int64), n)    # which first query
+    first = np.repeat(np.asarray(first, dtype=np.int64), n)
+    return branch_costs(sub, member, branch, first, np.full(k * n, left, dtype=np.int64),
+                        np.full(k * n, point_mask(queried), dtype=np.uint64), k, weight) / n
+
+
+def branch_costs(sub: np.ndarray, member: np.ndarray, branch: np.ndarray, first: np.ndarray,
+                 lefts: np.ndarray, masks: np.ndarray, k: int, weight: float) -> np.ndarray:
+    """The summed queries of k rollouts at once: rollout b runs over the placements
+    (columns of `sub`) listed in `member` where `branch` == b, asks its `first`
+    point, then lets the rule play on. lefts, masks: ships left and points asked
+    before, per entry."""
+    codes = sub[first, member].astype(np.int64)
+    return _walk(sub, member, branch, branch * N_CODES + codes, lefts - (codes == FOUND),
+                 masks | _BITS[first], np.ones(len(member)), k, weight)
+
+
+def rule_cost(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
+              weight: float) -> float:
+    """Expected queries to find every ship if the one-step rule plays from here
+    (over the whole table: the rule's exact average over every placement)."""
+    sub = np.ascontiguousarray(table[:, alive])
+    n = sub.shape[1]
+    zeros = np.zeros(n, dtype=np.int64)
+    masks = np.full(n, point_mask(queried), dtype=np.uint64)
+    lefts = np.full(n, left, dtype=np.int64)
+    return float(_walk(sub, np.arange(n, dtype=np.int64), zeros, zeros, lefts, masks,
+                       np.zeros(n), 1, weight)[0] / n)
+
+
+def point_mask(queried: np.ndarray) -> np.uint64:
+    """(63,) bool -> one bit per point."""
     base = np.uint64(0)
     for q in np.flatnonzero(queried):
         base |= _BITS[q]
-    member = np.tile(np.arange(n, dtype=np.int64), k)      # which placement
-    branch = np.repeat(np.arange(k, dtype=np.int64), n)    # which first query
-    codes = sub[first].reshape(-1).astype(np.int64)
-    key = branch * N_CODES + codes
-    lefts = np.full(k * n, left, dtype=np.int64) - (codes == FOUND)
-    masks = base | _BITS[np.repeat(np.asarray(first, dtype=np.int64), n)]
-    cost = np.ones(k * n, dtype=np.float64)
+    return base
+
+
+def _walk(sub, member, branch, key, lefts, masks, cost, k: int, weight: float) -> np.ndarray:
+    """Play the rule on for every placement at once; the summed cost per branch.
+
+    member: which placement (column of `sub`) each path follows; branch: which of
+    the k trees it belongs to; key: its node (same key = same answers so far);
+    lefts, masks, cost: ships left, points asked and queries spent on that path."""
     done_cost = np.zeros(k, dtype=np.float64)
     points = np.arange(N_POINTS, dtype=np.int64)[:, None]
-    c = np.arange(n + 1, dtype=np.float64)
+    c = np.arange(sub.shape[1] + 1, dtype=np.float64)
     clog = c * np.log2(np.maximum(c, 1.0))
     while len(key):
         nodes, heads, inverse, sizes = np.unique(key, return_index=True, return_inverse=True,
@@ -79,8 +114,6 @@ def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
         # information = log2(size) - sum(c log2 c) / size, and size is the same for the
         # whole node, so the best point maximises weight x ships - sum(c log2 c)
         value = weight * ships - clog[counts].sum(axis=2)
-        if single:      # a bonus for each answer that would leave a single placement
-            value = value + single * (counts == 1).sum(axis=2)
         value = np.where(open_, value, -np.inf)
         choice = np.argmax(value, axis=1)                          # (u,)
         chosen = choice[inverse]
@@ -89,4 +122,4 @@ def rollout_costs(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
         lefts = lefts - (code == FOUND)
         masks = masks | _BITS[chosen]
         key = inverse * N_CODES + code           # the node's id says the branch too
-    return done_cost / n
+    return done_cost

@@ -25,5 +25,10 @@ def select_recognizer(model_path=None):
         problems.append(str(e))
         raise RecognizerError("; ".join(problems)) from e
     why = problems[0] if problems else how
-    return recognizer, (f"Voice recognizer: pocketsphinx, its built-in English model ({why}; "
-                        "scripts/download_model.py fetches the vosk model).")
+    line = (f"Voice recognizer: pocketsphinx, its built-in English model ({why}; "
+            "scripts/download_model.py fetches the vosk model).")
+    if recognizer.adaptation is not None:      # the player's voice training
+        line += " " + recognizer.adaptation.describe()
+    elif recognizer.adaptation_note:           # a damaged voice training file
+        line += " " + recognizer.adaptation_note
+    return recognizer, line

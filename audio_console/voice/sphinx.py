@@ -14,6 +14,7 @@ search does not depend on them.
 """
 from __future__ import annotations
 
+import collections
 import math
 import os
 import time
@@ -54,23 +55,66 @@ WORD_GUARD_EVIDENCE = 0.8
 class SphinxRecognizer:
     name = "pocketsphinx"
 
-    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, word_guard: bool = True, **config):
+    def __init__(self, garbage_weight: float = GARBAGE_WEIGHT, adaptation="auto", word_guard: bool = True,
+                 **config):
+        """`adaptation`: "auto" (the player's saved voice training, if any), None (the
+        plain model), or an adaptation.Adaptation. `word_guard` False: short phrases
+        are judged by the phone-loop guard alone (the old way, for benchmarks)."""
+        self._config = config
+        self.adaptation, self.adaptation_note = None, None
+        if adaptation == "auto":
+            from audio_console.voice import adaptation as voice_training
+            adaptation, self.adaptation_note = voice_training.saved()
+        self.garbage_weight = garbage_weight
+        self.grammar = None
+        self.last_pcm = b""   # the last utterance decoded (the voice check trains on it)
+        self._recent: collections.deque = collections.deque(maxlen=8)   # (text heard, pcm)
+        # Voice training: every utterance counts (its audio is what matters), so the
+        # grammar search's words go out as sure; the listener then never drops one.
+        self.training = False
+        self.word_guard = word_guard
+        self._channel_cmn = ""   # the last whole utterance's cepstral mean (SphinxStream)
+        self._build_decoder(adaptation)
+
+    def audio_for(self, text: str) -> bytes:
+        """The audio of the latest recent utterance heard as `text`. The session gets
+        Heard results through a queue, so by then the recognizer may have decoded the
+        next utterance already (last_pcm is only right on the listener thread)."""
+        for heard, pcm in reversed(self._recent):
+            if heard == text:
+                return pcm
+        return b""
+
+    def use_adaptation(self, adaptation) -> None:
+        """Switch to a new voice training (None: the plain model); keeps the grammar."""
+        self.adaptation_note = None
+        self._build_decoder(adaptation)
+        if self.grammar is not None:
+            self.set_grammar(self.grammar)
+
+    def _build_decoder(self, adaptation) -> None:
+        self._open_stream = None   # an utterance streamed into the old decoder is gone
         try:
             import pocketsphinx
         except ImportError as e:  # pragma: no cover - it is a dependency
             raise RecognizerError(f"pocketsphinx is not installed ({e})") from e
         model = pocketsphinx.get_model_path()
+        config = dict(hmm=os.path.join(model, "en-us", "en-us"),
+                      dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
+                      lm=None, samprate=16000, loglevel="FATAL", bestpath=False)
+        extra = adaptation.decoder_config() if adaptation is not None else {}
         try:
-            self._decoder = pocketsphinx.Decoder(
-                hmm=os.path.join(model, "en-us", "en-us"),
-                dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
-                lm=None, samprate=16000, loglevel="FATAL", bestpath=False, **config)
+            self._decoder = pocketsphinx.Decoder(**config, **extra, **self._config)
+            self.adaptation = adaptation
         except Exception as e:  # noqa: BLE001 - the library raises plain RuntimeError/ValueError
-            raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
-        self.garbage_weight = garbage_weight
-        self.word_guard = word_guard
-        self._open_stream = None
-        self._channel_cmn = ""
+            if not extra:
+                raise RecognizerError(f"pocketsphinx could not load its model: {e}") from e
+            self.adaptation = None
+            self.adaptation_note = "The voice training could not be loaded; using the plain voice model."
+            try:
+                self._decoder = pocketsphinx.Decoder(**config, **self._config)
+            except Exception as e2:  # noqa: BLE001
+                raise RecognizerError(f"pocketsphinx could not load its model: {e2}") from e2
         for phone in PHONES:
             self._decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone, False)
         # A word nobody says: the weight sink that makes each garbage phone cost something.
@@ -84,7 +128,6 @@ class SphinxRecognizer:
         self._phrases: list = []
         self.added_words: list[str] = []
         self.dropped_words: list[str] = []
-        self.grammar = None
 
     def set_grammar(self, grammar) -> None:
         self._close_stream()
@@ -213,8 +256,10 @@ class SphinxRecognizer:
             raise RecognizerError("no grammar set")
         self._close_stream()
         started = time.perf_counter()
+        self.last_pcm = pcm
         text, _ = self._run("grammar", pcm)
-        if naive:
+        self._recent.append((text, pcm))
+        if naive or self.training:
             return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
         return self._verify(pcm, started, text, self._run("guarded", pcm))
 
@@ -344,6 +389,10 @@ class SphinxStream:
         # then. Its guard is kept only when it is that same command and nothing else
         # (no phone loop); otherwise the guard runs again over the whole utterance.
         text, _ = r._run("grammar", pcm)
+        r.last_pcm = pcm
+        r._recent.append((text, pcm))
+        if r.training:
+            return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
         if not (text and streamed == text):
             return r._verify(pcm, started, text, r._run("guarded", pcm))
         return r._verify(pcm, started, text, (streamed, segments))

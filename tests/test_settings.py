@@ -1,0 +1,32 @@
+"""Settings kept between sessions: damaged values fall back, the input mode is remembered."""
+import json
+
+from audio_console.settings import Settings
+from tests.conftest import run_console
+
+
+def test_a_damaged_or_unknown_setting_falls_back_to_its_default(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"confirm": "sometimes", "input": "telepathy", "timing": "quick",
+                                "volume": "loud", "headphones": True}))
+    settings = Settings.load(path)
+    assert settings.confirm == "unsure" and settings.input == "keys" and settings.volume == 0.8
+    assert settings.timing == "quick" and settings.headphones is True     # good values kept
+
+
+def voice_lines(result):
+    return [line for line in result.stdout.splitlines()
+            if "recognizer" in line.lower() or "microphone" in line.lower()]
+
+
+def test_input_voice_is_remembered_so_a_hands_free_player_just_starts_the_console(tmp_path):
+    game = ["--game", "galaxis", "--option", "2", "--text", "--seed", "1"]
+    first = run_console([*game, "--input", "voice"], ["quit"], tmp_path)
+    assert first.returncode == 0 and voice_lines(first)                  # voice was started
+    assert json.loads((tmp_path / "home" / "settings.json").read_text())["input"] == "voice"
+    again = run_console(game, ["quit"], tmp_path)                        # no --input this time
+    assert again.returncode == 0 and voice_lines(again)
+    keys = run_console([*game, "--input", "keys"], ["quit"], tmp_path)
+    assert keys.returncode == 0 and not voice_lines(keys)
+    later = run_console(game, ["quit"], tmp_path)
+    assert not voice_lines(later)
