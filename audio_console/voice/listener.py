@@ -39,7 +39,9 @@ class UtteranceCutter:
     With `early_window` a second, quicker Endpointer runs beside it: `early` is the
     utterance as that one closed it (a guess that speech has ended, the main window
     before the main Endpointer is sure), or None while speech goes on. The listener
-    decodes the guess at once; the main Endpointer then only confirms it."""
+    decodes the guess at once; the main Endpointer then only confirms it
+    (`closed_on_guess`), unless the player spoke again after a guess: then the main
+    Endpointer's utterance is decoded whole."""
 
     def __init__(self, window: float = ENDPOINT_WINDOW, ratio: float = 0.9, early_window: float | None = None):
         from pocketsphinx import Endpointer, Vad
@@ -61,6 +63,7 @@ class UtteranceCutter:
         self._speech = bytearray()
         self._early_ep = self._make_early() if self._make_early else None
         self._early_speech = bytearray()
+        self._resumed = False   # speech came after a guess in this utterance
         self.early: bytes | None = None
         self.closed_on_guess: int | None = None   # at the main close: the guess it confirmed
 
@@ -93,8 +96,10 @@ class UtteranceCutter:
         if out is not None:
             self._speech += out
         if was_in_speech and not self._ep.in_speech:
-            # the early guess holds if no speech came after it
-            self.closed_on_guess = self.early_count if self.early is not None else None
+            # the early guess holds if no speech came after it, and none came after an
+            # earlier guess either: the quick Endpointer's audio then lacks part of the
+            # pause, and paused commands decoded from it were rejected more often
+            self.closed_on_guess = self.early_count if self.early is not None and not self._resumed else None
             return self._take()
         if len(self._speech) > MAX_UTTERANCE * 32000:
             self.reset()   # endless "speech": background talk or steady noise
@@ -107,9 +112,12 @@ class UtteranceCutter:
         if ep.in_speech and not was_in_speech:
             # speech (again): any guess is void; after a short pause the guess
             # keeps what came before, as the main Endpointer will
+            if self.early is not None:
+                self._resumed = True
             self.early = None
             if not self._ep.in_speech and not self._speech:
                 self._early_speech = bytearray()
+                self._resumed = False
         if out is not None:
             self._early_speech += out
         if was_in_speech and not ep.in_speech and self._early_speech:
@@ -128,7 +136,7 @@ class UtteranceCutter:
 
     def _take(self) -> bytes:
         utterance, self._speech = bytes(self._speech), bytearray()
-        self._early_speech, self.early = bytearray(), None
+        self._early_speech, self.early, self._resumed = bytearray(), None, False
         return utterance
 
 
