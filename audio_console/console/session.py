@@ -7,7 +7,6 @@ inputs the session ticks the game's clocks and computer players.
 """
 from __future__ import annotations
 
-import contextlib
 import queue
 import random
 import time
@@ -333,9 +332,13 @@ class Session:
 
     def _cmd_voice_training_off(self, command: Command) -> None:
         from audio_console.voice.check import training_off
-        with getattr(self.listener, "_engine_lock", None) or contextlib.nullcontext():
-            line = training_off(getattr(self.listener, "recognizer", None))
-        self._show(Reply().say(line))
+        self._show(Reply().say(self._with_recognizer(training_off)))
+
+    def _with_recognizer(self, action):
+        """action(the listener's recognizer, or None), with no utterance being decoded."""
+        if hasattr(self.listener, "with_recognizer"):
+            return self.listener.with_recognizer(action)
+        return action(getattr(self.listener, "recognizer", None))
 
     def _check_heard(self, heard) -> None:
         if heard.command is not None and heard.command.name in ("cancel", "stop", "quit"):
@@ -357,11 +360,11 @@ class Session:
         check, self.check = self.check, None
         self._training_mode(False)
         if cancelled:
-            self._show(Reply().say("Voice check cancelled."))
+            what = "Voice training" if hasattr(check, "finish") else "Voice check"
+            self._show(Reply().say(f"{what} cancelled; nothing changed."))
         elif hasattr(check, "finish"):   # voice training: adapt, save, switch the recognizer over
             self._show(Reply().say("Adapting to your voice; a few seconds."))
-            with getattr(self.listener, "_engine_lock", None) or contextlib.nullcontext():
-                lines = check.finish(getattr(self.listener, "recognizer", None))
+            lines = self._with_recognizer(check.finish)
             self._show(Reply(messages=[Message(line) for line in lines]))
         else:
             lines = check.report(hasattr(getattr(self.listener, "recognizer", None), "use_adaptation"))

@@ -323,3 +323,18 @@ def test_the_session_finds_each_utterances_audio_even_after_the_next_was_decoded
     assert (a, b) == ("delta five", "bravo two")
     assert recognizer.audio_for(a) == first and recognizer.audio_for(b) == second
     assert recognizer.audio_for("golf one") == b""
+
+
+def test_the_listener_swaps_the_model_only_between_utterances(tmp_path, monkeypatch):
+    # The session changes the recognizer's model through the listener, under the same
+    # lock as decoding, so an utterance is never decoded half by each model.
+    from audio_console.output.sink import NullSink
+    from audio_console.settings import Settings
+    from audio_console.voice.listener import Listener
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
+    recognizer = SphinxRecognizer(adaptation=None)
+    listener = Listener(recognizer, Settings(), NullSink(), lambda line: None)
+    seen = []
+    line = listener.with_recognizer(lambda r: seen.append(r) or training_off(r, home=tmp_path))
+    assert seen == [recognizer] and recognizer.adaptation is None
+    assert line == "There was no voice training; the plain voice model is in use."
