@@ -135,22 +135,24 @@ def _pronunciations(words: set[str]) -> dict[str, str]:
     return found
 
 
+def _write_dictionary(path: Path, pron: dict[str, str]) -> None:
+    """A pocketsphinx dictionary of just these words."""
+    path.write_text("".join(f"{word} {pron[word]}\n" for word in sorted(pron)))
+
+
 def _write_features(utterances: list[Utterance], folder: Path, dictionary: Path) -> list[str]:
     """Features as the decoder computes them: pocketsphinx writes one .mfc file per
     utterance into its mfclogdir (numbered by utterance id, renamed here)."""
     import pocketsphinx
     folder.mkdir()
-    decoder = pocketsphinx.Decoder(hmm=str(sphinx_model.model_dir()), dict=str(dictionary), lm=None,
-                                   samprate=16000, loglevel="FATAL", mfclogdir=str(folder))
+    decoder = pocketsphinx.Decoder(**sphinx_model.decoder_config(dict=str(dictionary), mfclogdir=str(folder)))
     first = dictionary.read_text().split(None, 1)[0]
     decoder.add_jsgf_string("any", f"#JSGF V1.0;\ngrammar any;\npublic <any> = {first} ;\n")
     decoder.activate_search("any")
     ids = []
     for i, utt in enumerate(utterances):
         before = set(os.listdir(folder))
-        decoder.start_utt()
-        decoder.process_raw(utt.pcm, full_utt=True)
-        decoder.end_utt()
+        sphinx_model.decode_whole(decoder, utt.pcm)
         new = sorted(set(os.listdir(folder)) - before)
         if len(new) != 1:
             raise AdaptationError("Voice training failed: pocketsphinx wrote no features.")
@@ -172,9 +174,8 @@ def choose_wordings(utterances: list[Utterance]) -> list[Utterance]:
     pron = _pronunciations(words)
     with tempfile.TemporaryDirectory(prefix="audio_console_wording_") as tmp:
         dictionary = Path(tmp) / "dict"
-        dictionary.write_text("".join(f"{w} {pron[w]}\n" for w in sorted(pron)))
-        decoder = pocketsphinx.Decoder(hmm=str(sphinx_model.model_dir()), dict=str(dictionary), lm=None,
-                                       samprate=16000, loglevel="FATAL", bestpath=False)
+        _write_dictionary(dictionary, pron)
+        decoder = pocketsphinx.Decoder(**sphinx_model.decoder_config(dict=str(dictionary), bestpath=False))
     searches: dict[tuple, str] = {}
     chosen = {}
     for u in need:
@@ -186,9 +187,7 @@ def choose_wordings(utterances: list[Utterance]) -> list[Utterance]:
             decoder.add_jsgf_string(searches[options], "#JSGF V1.0;\ngrammar w;\npublic <w> = "
                                     + " | ".join(options) + " ;\n")
         decoder.activate_search(searches[options])
-        decoder.start_utt()
-        decoder.process_raw(u.pcm, full_utt=True)
-        decoder.end_utt()
+        sphinx_model.decode_whole(decoder, u.pcm)
         hyp = decoder.hyp()
         if hyp is not None and hyp.hypstr in options:
             chosen[id(u)] = hyp.hypstr
@@ -239,7 +238,7 @@ def adapt(utterances: list[Utterance], home: Path | None = None, method: str = D
         work = Path(tmp)
         model = sphinx_model.prepare_trainable_model(work / "model")
         dictionary = work / "dict"
-        dictionary.write_text("".join(f"{w} {pron[w]}\n" for w in sorted(pron)))
+        _write_dictionary(dictionary, pron)
         ids = _write_features(utterances, work / "mfc", dictionary)
         (work / "ids").write_text("".join(i + "\n" for i in ids))
         (work / "trans").write_text("".join(f"<s> {u.transcript.lower()} </s> ({i})\n"

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import collections
 import math
-import os
 import time
 
-from audio_console.voice import frontend
+from audio_console.voice import frontend, sphinx_model
 from audio_console.voice.recognizer import Decoded, RecognizerError
 
 # Pronunciations for grammar words the CMU dictionary lacks (CMU phone set); the
@@ -100,10 +99,7 @@ class SphinxRecognizer:
             import pocketsphinx
         except ImportError as e:  # pragma: no cover - it is a dependency
             raise RecognizerError(f"pocketsphinx is not installed ({e})") from e
-        model = pocketsphinx.get_model_path()
-        config = dict(hmm=os.path.join(model, "en-us", "en-us"),
-                      dict=os.path.join(model, "en-us", "cmudict-en-us.dict"),
-                      lm=None, samprate=16000, loglevel="FATAL", bestpath=False)
+        config = sphinx_model.decoder_config(bestpath=False)
         extra = adaptation.decoder_config() if adaptation is not None else {}
         try:
             self._decoder = pocketsphinx.Decoder(**config, **extra, **self._config)
@@ -180,9 +176,7 @@ class SphinxRecognizer:
     def _run(self, search: str, pcm: bytes, channel: bool = True) -> tuple[str, list[tuple[str, int, int]]]:
         d = self._decoder
         d.activate_search(search)
-        d.start_utt()
-        d.process_raw(pcm, full_utt=True)
-        d.end_utt()
+        sphinx_model.decode_whole(d, pcm)
         if channel:
             # The whole utterance's cepstral mean: a streamed utterance starts from it
             # (live CMN), not from the mean of the denoised copy decoded last.
@@ -258,12 +252,18 @@ class SphinxRecognizer:
             raise RecognizerError("no grammar set")
         self._close_stream()
         started = time.perf_counter()
-        self.last_pcm = pcm
-        text, _ = self._run("grammar", pcm)
-        self._recent.append((text, pcm))
+        text = self._hear_whole(pcm)
         if naive or self.training:
-            return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
+            return _as_sure(text, started)
         return self._verify(pcm, started, text, self._run("guarded", pcm))
+
+    def _hear_whole(self, pcm: bytes) -> str:
+        """The grammar search's words for a whole utterance, whose audio is kept for
+        the voice training (last_pcm, audio_for)."""
+        text, _ = self._run("grammar", pcm)
+        self.last_pcm = pcm
+        self._recent.append((text, pcm))
+        return text
 
     def stream(self) -> "SphinxStream":
         """Decode one utterance while it is spoken (the live listener's way)."""
@@ -329,7 +329,6 @@ class SphinxRecognizer:
                                "phone_fit": None if fit is None else round(fit, 1),
                                "margin": None if margin is None else round(margin, 2)})
 
-
     def _phone_fit(self, pcm: bytes) -> float | None:
         """The word guard: the acoustic score of a free phone loop minus the heard
         phrase's (from the family search just run), per frame of speech. Low when
@@ -342,6 +341,11 @@ class SphinxRecognizer:
             return None
         self._run(PHONE_LOOP, pcm)
         return (self._acoustic() - family_score) / speech
+
+
+def _as_sure(text: str, started: float) -> Decoded:
+    """The grammar search's words taken as they are (naive decoding, voice training)."""
+    return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
 
 
 class SphinxStream:
@@ -390,11 +394,9 @@ class SphinxStream:
         # starts from the previous utterance's cepstral mean and differs now and
         # then. Its guard is kept only when it is that same command and nothing else
         # (no phone loop); otherwise the guard runs again over the whole utterance.
-        text, _ = r._run("grammar", pcm)
-        r.last_pcm = pcm
-        r._recent.append((text, pcm))
+        text = r._hear_whole(pcm)
         if r.training:
-            return Decoded(text, words=[(w, 1.0) for w in text.split()], seconds=time.perf_counter() - started)
+            return _as_sure(text, started)
         if not (text and streamed == text):
             return r._verify(pcm, started, text, r._run("guarded", pcm))
         return r._verify(pcm, started, text, (streamed, segments))

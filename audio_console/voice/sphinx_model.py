@@ -28,6 +28,23 @@ def dictionary_path() -> Path:
     return Path(pocketsphinx.get_model_path()) / "en-us" / "cmudict-en-us.dict"
 
 
+def decoder_config(**overrides) -> dict:
+    """The wheel's English model as every pocketsphinx decoder here loads it (the
+    recognizer, feature writing and wording choice for the training); `overrides`
+    replace or add settings (another dictionary, mfclogdir, ...)."""
+    config = dict(hmm=str(model_dir()), dict=str(dictionary_path()), lm=None,
+                  samprate=16000, loglevel="FATAL")
+    config.update(overrides)
+    return config
+
+
+def decode_whole(decoder, pcm: bytes) -> None:
+    """One whole utterance (16 kHz mono int16) through the decoder's active search."""
+    decoder.start_utt()
+    decoder.process_raw(pcm, full_utt=True)
+    decoder.end_utt()
+
+
 def _ints(data: bytes, offset: int, count: int, fmt: str = "<i") -> tuple[list[int], int]:
     size = struct.calcsize(fmt)
     return [struct.unpack_from(fmt, data, offset + i * size)[0] for i in range(count)], offset + count * size
