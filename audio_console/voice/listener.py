@@ -15,6 +15,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from typing import NamedTuple
 
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.trust import Heard, decide
@@ -31,6 +32,14 @@ ENDPOINT_WINDOW = 0.45
 # The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
 # when the main Endpointer confirms it with no speech in between.
 EARLY_WINDOW = 0.15
+
+
+class Guess(NamedTuple):
+    """The early guess of an utterance, decoded while the main Endpointer waits."""
+    number: int                 # UtteranceCutter.early_count when it was made
+    decoded: object             # Decoded, or None while (or if not) decoded
+    grammar: object             # the grammar it was decoded with
+    while_speaking: float       # seconds of its decoding done while the player spoke
 
 
 class UtteranceCutter:
@@ -153,7 +162,7 @@ class Listener:
         # Decode the quick Endpointer's guess that speech ended at once, instead of
         # streaming; the main Endpointer then only confirms it (docs/listen.md).
         self.early = early
-        self._guess = None      # (early_count, Decoded, grammar, decoding while speaking) of the last guess
+        self._guess: Guess | None = None   # the last early guess, decoded
         self.timings: list[dict] = []   # per utterance: when it ended, decode times (benchmarks)
         self.settings = settings
         self.sink = sink
@@ -341,24 +350,14 @@ class Listener:
     def _guess_now(self, cutter: UtteranceCutter) -> None:
         """Decode the early guess of a whole utterance (used if the main Endpointer
         confirms it)."""
-        self._guess = (cutter.early_count, None, None, 0.0)
+        self._guess = Guess(cutter.early_count, None, None, 0.0)
         try:
             with self._engine_lock:
                 grammar = self._grammar
-                decoding, fed = self._decoding, self._fed
-                self._decoding, self._fed = None, 0   # speech may resume: then a new stream from the start
-                if grammar is None:
-                    return
-                during = 0.0
-                if decoding is not None and fed <= len(cutter.early):
-                    decoding.feed(cutter.early[fed:])
-                    decoded = decoding.finish()
-                    during = getattr(decoding, "busy_seconds", 0.0)
-                else:
-                    if decoding is not None:
-                        decoding.cancel()
-                    decoded = self.recognizer.decode(cutter.early)
-                self._guess = (cutter.early_count, decoded, grammar, during)
+                # speech may resume: then a new stream from the start
+                decoded, during = self._finish_decoding(cutter.early, use_stream=grammar is not None)
+                if grammar is not None:
+                    self._guess = Guess(cutter.early_count, decoded, grammar, during or 0.0)
         except Exception as e:  # noqa: BLE001 - the main Endpointer's utterance is decoded instead
             self.notify(f"Voice input problem: {_one_line(e)}")
 
@@ -366,9 +365,10 @@ class Listener:
         """Decode and report one utterance; a failure is reported, never kills the thread."""
         try:
             guessed, self._guess = self._guess, None
-            if guessed and guess is not None and guessed[0] == guess and guessed[1] is not None \
-                    and guessed[2] is self._grammar:
-                self._report(guessed[1], guessed[2], time.monotonic(), "early", pcm, guessed[3], on_heard)
+            if guessed and guess is not None and guessed.number == guess and guessed.decoded is not None \
+                    and guessed.grammar is self._grammar:
+                self._report(guessed.decoded, guessed.grammar, time.monotonic(), "early", pcm,
+                             guessed.while_speaking, on_heard)
                 return
             self._decode_and_report(pcm, on_heard)
         except Exception as e:  # noqa: BLE001 - one bad utterance must not end voice input
@@ -378,27 +378,33 @@ class Listener:
         ended = time.monotonic()
         with self._engine_lock:
             grammar = self._grammar
-            decoding, fed = self._decoding, self._fed
-            self._decoding, self._fed = None, 0
-            if grammar is None:
-                if decoding is not None:
-                    decoding.cancel()
-                return
-            # (in early mode the stream followed the quick Endpointer: other bytes)
-            streamed = decoding is not None and fed <= len(pcm) and not self.early
             try:
-                if streamed:
-                    decoding.feed(pcm[fed:])     # the tail the Endpointer held back
-                    decoded = decoding.finish()
-                else:
-                    if decoding is not None:
-                        decoding.cancel()
-                    decoded = self.recognizer.decode(pcm)
+                # (in early mode the stream followed the quick Endpointer: other bytes)
+                decoded, during = self._finish_decoding(pcm, use_stream=grammar is not None and not self.early)
             except RecognizerError as e:
                 self.notify(f"Voice input problem: {e}")
                 return
-        self._report(decoded, grammar, ended, "stream" if streamed else "whole", pcm,
-                     getattr(decoding, "busy_seconds", 0.0) if streamed else 0.0, on_heard)
+        if grammar is None:
+            return
+        self._report(decoded, grammar, ended, "whole" if during is None else "stream", pcm,
+                     during or 0.0, on_heard)
+
+    def _finish_decoding(self, pcm: bytes, use_stream: bool):
+        """(Decoded, seconds decoded while the player spoke, or None if decoded whole) for
+        the utterance `pcm`, taking over the stream in progress (call with the engine
+        lock): the stream gets the tail the Endpointer held back, unless it must not be
+        used or was fed other bytes; then it is cancelled and `pcm` decoded whole.
+        With no grammar set, only the stream is dropped: (None, None)."""
+        decoding, fed = self._decoding, self._fed
+        self._decoding, self._fed = None, 0
+        if decoding is not None and use_stream and fed <= len(pcm):
+            decoding.feed(pcm[fed:])
+            return decoding.finish(), getattr(decoding, "busy_seconds", 0.0)
+        if decoding is not None:
+            decoding.cancel()
+        if self._grammar is None:
+            return None, None
+        return self.recognizer.decode(pcm), None
 
     def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         heard = decide(decoded, grammar, self.settings)
