@@ -176,17 +176,15 @@ class VoiceTraining:
         plain, phonetic = list(rows), list(rows)
         rng.shuffle(plain)
         rng.shuffle(phonetic)
-        numbers = list(range(1, 11)) * 2
+        numbers = [NUMBER_WORDS[n - 1] for n in list(range(1, 11)) * 2]
         rng.shuffle(numbers)
-        coordinates = [f"{row.lower()} {NUMBER_WORDS[numbers[i] - 1]}" for i, row in enumerate(plain)]
-        coordinates += [f"{PHONETIC[row][0]} {NUMBER_WORDS[numbers[len(plain) + i] - 1]}"
-                        for i, row in enumerate(phonetic)]
+        plain_said = [f"{row.lower()} {number}" for row, number in zip(plain, numbers)]
+        phonetic_said = [f"{PHONETIC[row][0]} {number}" for row, number in zip(phonetic, numbers[len(rows):])]
         words = [w for w in TRAINING_COMMANDS if w in COMMON_WORDS]
         prompts = []
-        # interleave: plain, phonetic, and a command every few prompts
-        for i in range(max(len(plain), len(phonetic))):
-            prompts += [p for p in (coordinates[i] if i < len(plain) else None,
-                                    coordinates[len(plain) + i] if i < len(phonetic) else None) if p]
+        # interleave: plain, phonetic, and a command after every second pair
+        for i, pair in enumerate(zip(plain_said, phonetic_said)):
+            prompts += pair
             if i % 2 == 1 and words:
                 prompts.append(words.pop(0))
         prompts += words
@@ -238,8 +236,9 @@ def train(utterances: list, recognizer=None, home=None) -> list[str]:
         result = adaptation.adapt(utterances, home=home)
     except adaptation.AdaptationError as e:
         return [str(e)]
+    seconds = max(1, round(result.seconds))
     lines = [f"Voice training done: adapted to {result.utterances} phrases of your voice "
-             f"in {result.seconds:.0f} seconds."]
+             f"in {seconds} second{'s' if seconds > 1 else ''}."]
     if recognizer is not None and hasattr(recognizer, "use_adaptation"):
         recognizer.use_adaptation(result)
         lines.append("The recognizer now uses it. Say voice training off to go back to the plain model.")
