@@ -26,7 +26,7 @@ from functools import lru_cache
 import numpy as np
 
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
-from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of
+from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of, rule_values
 from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
 
 LEVELS = (1, 2, 3)
@@ -67,34 +67,36 @@ def choose_random(deduction: Deduction, rng: random.Random, avoid=frozenset()) -
     return rng.choice(candidates)
 
 
-def rule_values(counts: np.ndarray, n: int, weight: float = None) -> np.ndarray:
-    """The one-step rule's value of each buoy: bits of information in its answer +
-    `weight` x its chance of being a ship. A likely ship is cheap to ask: every ship
-    must be queried once anyway, so only the empty queries add to the count."""
-    weight = SHIP_WEIGHT if weight is None else weight
-    shares = counts.astype(np.float64) / n
-    with np.errstate(divide="ignore", invalid="ignore"):
-        logs = np.where(shares > 0, np.log2(np.where(shares > 0, shares, 1.0)), 0.0)
-    return -(shares * logs).sum(axis=1) + weight * shares[:, FOUND]
-
-
 def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=frozenset()) -> Point:
     """Level 2, one step: a certain ship first, else the candidate the rule values
     most (information + SHIP_WEIGHT x chance); ties to the likelier ship, then
     board order. `avoid`: points to keep off if any other is possible."""
     counts = deduction.counts()
     n = deduction.count
-    queried = np.zeros(len(ALL_POINTS), dtype=bool)
-    for p in deduction.heard:
-        queried[index_of(p)] = True
-    candidates = np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
-    preferred = np.array([c for c in candidates if ALL_POINTS[c] not in avoid], dtype=np.int64)
-    if len(preferred):
-        candidates = preferred
-    certain = candidates[counts[candidates, FOUND] == n]
+    candidates, certain = _candidates(counts, n, _points_mask(deduction.heard), _points_mask(avoid))
     if len(certain):
         return ALL_POINTS[int(certain[0])]
     return ALL_POINTS[int(_shortlist(counts, n, candidates, 1)[0])]
+
+
+def _points_mask(points) -> np.ndarray:
+    """(63,) bool: True at these points."""
+    mask = np.zeros(len(ALL_POINTS), dtype=bool)
+    for p in points:
+        mask[index_of(p)] = True
+    return mask
+
+
+def _candidates(counts: np.ndarray, n: int, queried: np.ndarray, avoided: np.ndarray):
+    """(candidates, certain ships among them) as point indices: the points not queried
+    that may be a ship, kept off `avoided` if any other is possible. `avoid` is a
+    wish, not knowledge: plans may still count on querying those points later; only
+    the query made now keeps off them (if it can)."""
+    candidates = np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
+    preferred = candidates[~avoided[candidates]]
+    if len(preferred):
+        candidates = preferred
+    return candidates, candidates[counts[candidates, FOUND] == n]
 
 
 # Level 3's settings, tuned on seeded boards apart from the benchmark's
@@ -151,15 +153,9 @@ class StrongChooser:
 
     def _choose(self, deduction: Deduction, avoid=frozenset()) -> Point:
         alive = deduction.alive if deduction.alive is not None else np.arange(deduction.count, dtype=np.int32)
-        queried = np.zeros(len(ALL_POINTS), dtype=bool)
-        for p in deduction.heard:
-            queried[index_of(p)] = True
-        avoided = np.zeros(len(ALL_POINTS), dtype=bool)
-        for p in avoid:
-            avoided[index_of(p)] = True
         left = SHIPS - len(deduction.found)
-        return ALL_POINTS[strong_choice(deduction.table, alive, queried, left, deduction.counts(),
-                                        avoided, self.exact_below)]
+        return ALL_POINTS[strong_choice(deduction.table, alive, _points_mask(deduction.heard), left,
+                                        deduction.counts(), _points_mask(avoid), self.exact_below)]
 
 
 def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, left: int,
@@ -168,13 +164,7 @@ def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     and `avoided` as (63,) bool, `left` ships not yet found and `counts` the
     (63, 6) answer counts over `alive`."""
     n = len(alive)
-    # `avoid` is a wish, not knowledge: plans may still count on querying those
-    # points later; only the query made now keeps off them (if it can).
-    candidates = np.flatnonzero((counts[:, FOUND] > 0) & ~queried)
-    preferred = candidates[~avoided[candidates]]
-    if len(preferred):
-        candidates = preferred
-    certain = candidates[counts[candidates, FOUND] == n]
+    candidates, certain = _candidates(counts, n, queried, avoided)
     if len(certain):
         return int(certain[0])
     if n <= exact_below:

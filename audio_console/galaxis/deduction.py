@@ -109,6 +109,23 @@ def _answer_table() -> np.ndarray:
     return table
 
 
+def information_bits(counts: np.ndarray, n: float) -> np.ndarray:
+    """Bits of information in each buoy's answer, from its (63, 6) answer counts
+    over `n` placements."""
+    shares = counts.astype(np.float64) / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logs = np.where(shares > 0, np.log2(np.where(shares > 0, shares, 1.0)), 0.0)
+    return -(shares * logs).sum(axis=1)
+
+
+def rule_values(counts: np.ndarray, n: float, weight: float = SHIP_WEIGHT) -> np.ndarray:
+    """The one-step rule's value of each buoy (the hint, computer levels 2 and 3):
+    bits of information in its answer + `weight` x its chance of being a ship. A
+    likely ship is cheap to ask: every ship must be queried once anyway, so only the
+    empty queries add to the count."""
+    return information_bits(counts, n) + weight * counts[:, FOUND] / n
+
+
 # --- one team's knowledge --------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -255,12 +272,8 @@ class Deduction:
         """(information in bits, expected placements left) for every buoy."""
         counts = self.counts().astype(np.float64)
         n = float(self.count)
-        shares = counts / n
-        with np.errstate(divide="ignore", invalid="ignore"):
-            logs = np.where(shares > 0, np.log2(np.where(shares > 0, shares, 1.0)), 0.0)
-        information = -(shares * logs).sum(axis=1)
         expected_left = (counts * counts).sum(axis=1) / n
-        return information, expected_left
+        return information_bits(counts, n), expected_left
 
     def suggestion(self, point: Point) -> Suggestion:
         information, expected_left = self.scores()
@@ -285,8 +298,7 @@ class Deduction:
         for point in candidates:
             if probabilities[index_of(point)] >= 1.0:
                 return self.suggestion(point)
-        information, _ = self.scores()
-        value = information + SHIP_WEIGHT * probabilities
+        value = rule_values(self.counts(), self.count)
         # The best value; among equals the likelier ship; then board order.
         best = max(candidates, key=lambda p: (round(float(value[index_of(p)]), 9),
                                               float(probabilities[index_of(p)]), -index_of(p)))
