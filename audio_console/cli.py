@@ -24,7 +24,7 @@ from audio_console.console.storage import EventLog, SaveError, read_save, set_as
 from audio_console.games import GAMES
 from audio_console.output.presenter import Presenter
 from audio_console.output.sink import NullSink
-from audio_console.settings import Settings, data_dir
+from audio_console.settings import CHOICES, Settings, data_dir
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--no-speech", action="store_true",
                         help="text lines and signals (for a screen reader, which reads the lines)")
     output.add_argument("--no-signals", action="store_true", help="text lines and speech")
-    parser.add_argument("--input", choices=("keys", "voice", "both"), default=None,
+    parser.add_argument("--input", choices=CHOICES["input"], default=None,
                         help="how you give commands; remembered for next time (first time: keys)")
     parser.add_argument("--model", help="vosk model folder (default: models/ or VOSK_MODEL_PATH)")
     parser.add_argument("--log", type=Path, help="append every game event as a JSON line")
