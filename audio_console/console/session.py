@@ -47,6 +47,7 @@ class Session:
         self.pending: tuple[str, callable] | None = None   # a question waiting for yes or no
         self.listener = None
         self.check = None          # a voice check in progress
+        self.prompt_rng = random.Random()   # the voice check's and training's prompts
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
 
@@ -310,7 +311,7 @@ class Session:
             self._refuse("The voice check needs the microphone: start with --input voice or both.")
             return
         from audio_console.voice.check import VoiceCheck
-        self.check = VoiceCheck(random.Random())
+        self.check = VoiceCheck(self.prompt_rng)
         self.listener.set_grammar(self.check.grammar())
         self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
 
@@ -319,7 +320,7 @@ class Session:
             self._refuse("Voice training needs the microphone: start with --input voice or both.")
             return
         from audio_console.voice.check import VoiceTraining
-        self.check = VoiceTraining(random.Random())
+        self.check = VoiceTraining(self.prompt_rng)
         self._training_mode(True)
         self.listener.set_grammar(self.check.grammar())
         self._show(Reply().say(self.check.next_prompt(), signal="prompt"))

@@ -253,6 +253,9 @@ class ListenerWithRecognizer:
             session.hear(self.pending.pop(0))
 
 
+SESSION_PROMPTS_SEED = 1
+
+
 @needs_tools
 @pytest.mark.slow
 def test_the_session_runs_voice_training_and_switches_the_recognizer(tmp_path, speech):
@@ -268,6 +271,9 @@ def test_the_session_runs_voice_training_and_switches_the_recognizer(tmp_path, s
     session = Session(Presenter(out=out), Settings(), GAMES, tmp_path / "save.json", EventLog(None))
     listener = ListenerWithRecognizer(SphinxRecognizer())
     session.listener = listener
+    # Fixed prompts: with random ones now and then one of espeak's utterances is left
+    # out of the training (too long for its words), and the count below would vary.
+    session.prompt_rng = random.Random(SESSION_PROMPTS_SEED)
     session.open_game(GAMES["galaxis"], {"option": 2}, seed=1)
     session.do(session.parse("voice training"))
     assert "Voice training. Say each phrase as it is written" in out.getvalue()
