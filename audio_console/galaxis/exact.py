@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 SOURCE = Path(__file__).with_name("exact_solver.c")
-MEMO_LOG2 = 21           # 2^21 memo entries of 32 bytes: 64 MB
+MEMO_LOG2 = int(os.environ.get("GALAXIS_EXACT_MEMO_LOG2", "21"))  # 2^21 entries of 32 bytes: 64 MB
 _LOCK = threading.Lock()
 
 

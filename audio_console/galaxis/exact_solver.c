@@ -11,8 +11,8 @@
    placement: the parent counts the ships it makes certain). Depth-first branch and
    bound ("fail-high" cut-offs passed down to the children), candidate queries
    tried best-first by a one-step estimate, a memo keyed by a 128-bit hash of the
-   placement subset, and a lower bound from a Kraft inequality over the decision
-   tree (see lower_bound). Deterministic: no clock, no randomness; the memo is
+   placement subset, and a lower bound from counting the leaves of the decision tree that
+   make few empty queries (see count_bound). Deterministic: no clock, no randomness; the memo is
    cleared for every call. */
 #include <math.h>
 #include <stdint.h>
@@ -61,37 +61,39 @@ static inline uint64_t splitmix(uint64_t x) {
 
 /* A lower bound on the expected number of queries from n placements with u ships
    left, when no query has more than d answers that are not "found".
-   Give each answer of a query a weight: x for "found", y = (1-x)/d for the others,
-   so a node's weights sum to at most 1 (a certain ship: one child, weight x). Then
-   the leaves' products of weights sum to at most 1 (Kraft). Every leaf's path
-   finds the u ships (x^u) and makes e_i empty queries (y^e_i): sum y^e_i <= x^-u.
-   With y^e convex in e, the least sum of integer e_i spreads them over two
-   neighbouring values t, t+1; the bound is u + that least mean, maximised over x. */
-static double kraft_bound(int n, int u, int d) {
+   Each placement ends at its own leaf of the decision tree, and two leaves differ
+   in the answers on their paths. A path finds the u ships (u "found" answers, a
+   certain ship taken counts as one; the last answer is always "found", since the
+   placement is known once its last ship is) and makes e empty queries. A node has
+   one "found" child, and an empty query at most min(d, w + 1) answers with w ships
+   unfound: its beams that meet found ships count already, and each unfound ship
+   adds at most one beam. So L(w, e), the most leaves with e empty queries and w
+   ships to find, obeys L(w, e) = L(w-1, e) + min(d, w+1) L(w, e-1), L(0, 0) = 1,
+   L(0, e > 0) = 0; the least mean e puts the n placements on the cheapest leaves. */
+static double count_bound(int n, int u, int d) {
     if (n <= 1) return 0.0;
-    double best = u;
-    for (int k = 1; k < 100; k++) {
-        double x = k / 100.0;
-        double y = (1.0 - x) / d;
-        double budget = pow(x, -u) / n; /* mean of y^e_i may be at most this */
-        if (budget >= 1.0) continue;   /* every e_i = 0 fits */
-        /* t: largest with y^t > budget */
-        double t = floor(log(budget) / log(y));
-        double yt = pow(y, t);
-        if (yt <= budget) { t -= 1; yt = pow(y, t); }
-        while (yt * y > budget) { t += 1; yt *= y; }
-        /* fraction f at t+1: (1-f) y^t + f y^(t+1) <= budget */
-        double f = (yt - budget) / (yt - yt * y);
-        double mean = t + f;
-        if (u + mean > best) best = u + mean;
+    double leaves[5] = {1.0, 0.0, 0.0, 0.0, 0.0}; /* L(w, e) for the current e */
+    for (int w = 1; w <= u; w++) leaves[w] = 1.0;  /* e = 0: one path of finds */
+    double left = n, total = 0.0;
+    for (int e = 0; left > 0 && e < 64; e++) {
+        if (e > 0) {
+            leaves[0] = 0.0;
+            for (int w = 1; w <= u; w++) {
+                int branch = w + 1 < d ? w + 1 : d;
+                leaves[w] = leaves[w - 1] + branch * leaves[w];
+            }
+        }
+        double take = leaves[u] < left ? leaves[u] : left;
+        total += take * e;
+        left -= take;
     }
-    return best;
+    return u + total / n;
 }
 
 static inline double lower_bound(Ctx *cx, int n, int u, int d) {
     if (n <= 1) return 0.0;
     double *slot = &cx->lb[((size_t)u * 6 + d) * (cx->n_root + 1) + n];
-    if (*slot < 0) *slot = kraft_bound(n, u, d);
+    if (*slot < 0) *slot = count_bound(n, u, d);
     return *slot;
 }
 
