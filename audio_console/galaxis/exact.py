@@ -75,7 +75,10 @@ def _library() -> ctypes.CDLL:
     return lib
 
 
+@lru_cache(maxsize=None)
 def available() -> bool:
+    """Whether the solver can be used (built on the first call: a few tenths of a
+    second, once per machine; a console does it in its warm-up thread)."""
     try:
         _library()
         return True

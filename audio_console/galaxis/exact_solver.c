@@ -212,7 +212,9 @@ static double solve(Ctx *cx, const int32_t *idx, int m, uint64_t certain, uint64
         int complete = 1;
         for (int c = 0; c < NC; c++) {
             int nch = cnt[p][c];
-            if (nch <= 1) continue;
+            /* two placements: any query tells them apart, V = u + 1/2, which is
+               also their lower bound, so it is counted already */
+            if (nch <= 2) continue;
             double share = (double)nch / m;
             double lb = child_lb[p][c];
             double child_beta = lb + (best - cost) / share + EPS;
