@@ -119,3 +119,47 @@ def test_level_3_asks_an_optimal_query_in_the_mid_game_and_falls_back_over_budge
         monkeypatch.setattr(computer, "FAST_EXACT_BELOW", 0)
         assert over_budget == computer.strong_choice(table, d.alive, mask, left, d.counts(), nothing)
         monkeypatch.undo()
+
+
+def _plain_optimum(table, alive: tuple, asked: frozenset, buoys: bool, memo: dict) -> float:
+    """The least expected number of queries, by plain recursion over every query
+    (a reference for tiny positions; with `buoys` known-empty points may be asked)."""
+    block = table[:, list(alive)]
+    # an asked point that is not a ship answers the same everywhere: only the
+    # found ships among the asked points matter
+    key = (alive, frozenset(p for p in asked if (block[p] == 5).all()))
+    if key in memo:
+        return memo[key]
+    ships = [p for p in range(63) if p not in asked and (block[p] == 5).all()]
+    if ships:                                   # a certain ship: taken at once
+        result = 1.0 + _plain_optimum(table, alive, asked | {ships[0]}, buoys, memo)
+    elif len(alive) == 1:
+        result = 0.0
+    else:
+        result = float("inf")
+        for p in range(63):
+            row = block[p]
+            if p in asked or len(set(row.tolist())) == 1 or (not buoys and not (row == 5).any()):
+                continue
+            cost = 1.0
+            for c in set(row.tolist()):
+                child = tuple(a for a, r in zip(alive, row) if r == c)
+                cost += len(child) / len(alive) * _plain_optimum(table, child, asked | {p}, buoys, memo)
+            result = min(result, cost)
+    memo[key] = result
+    return result
+
+
+def test_with_empty_buoys_it_matches_a_plain_search_and_never_costs_more():
+    table = answer_table()
+    rng = random.Random("exact-buoys")
+    for _ in range(12):
+        d = position(rng, 3, 6)
+        asked = frozenset(queried(d))
+        with_buoys = exact.solve(table, d.alive, queried(d), buoys=True)
+        plain = _plain_optimum(table, tuple(int(a) for a in d.alive), asked, True, {})
+        assert with_buoys.cost == pytest.approx(plain, abs=1e-9)
+        without = exact.solve(table, d.alive, queried(d)).cost
+        assert with_buoys.cost <= without + 1e-9
+        assert without == pytest.approx(_plain_optimum(table, tuple(int(a) for a in d.alive), asked,
+                                                       False, {}), abs=1e-9)
