@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from audio_console.galaxis import computer, exact  # noqa: E402
+from audio_console.galaxis import exact  # noqa: E402
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, answer  # noqa: E402
 from audio_console.galaxis.computer import ComputerTeam, random_board, strong_choice  # noqa: E402
 from audio_console.galaxis.deduction import (FOUND, SHIP_WEIGHT, Deduction, _answer_counts,  # noqa: E402
@@ -59,24 +59,17 @@ def policy_cost(choose, table, alive, queried, left) -> tuple[float, int]:
     return total, decisions
 
 
-def level_3(table, fast_exact_below: int):
-    """Level 3's choice; fast_exact_below 0: without the compiled exact solver."""
+def level_3(table):
     nothing = np.zeros(len(ALL_POINTS), dtype=bool)
 
     def choose(alive, queried, left, counts):
-        saved = computer.FAST_EXACT_BELOW
-        computer.FAST_EXACT_BELOW = fast_exact_below
-        try:
-            return strong_choice(table, alive, queried, left, counts, nothing)
-        finally:
-            computer.FAST_EXACT_BELOW = saved
+        return strong_choice(table, alive, queried, left, counts, nothing)
     return choose
 
 
 def positions(boards: int, bins: list[tuple[int, int]], start: int = 0):
     """(board, bin, Deduction) for the first position of each bin in level 3's game
-    (without the compiled solver) on each tuning board."""
-    computer.FAST_EXACT_BELOW = 0
+    on each tuning board."""
     team = ComputerTeam(level=3, seed=0, team=1)
     for i in range(start, start + boards):
         ships = random_board(random.Random(f"galaxis-tune:{i}"))
@@ -101,9 +94,6 @@ def main(argv=None) -> None:
                         help="placement ranges, e.g. 100-300 300-1000 1000-5000")
     parser.add_argument("--budget", type=int, default=0, help="solver node budget (0: none)")
     parser.add_argument("--no-level-3", action="store_true", help="leave out level 3's tree (slow)")
-    parser.add_argument("--level-3-exact-below", type=int, default=0,
-                        help="level 3's FAST_EXACT_BELOW in its tree (default 0: level 3 without "
-                             "the compiled solver, as before)")
     parser.add_argument("--out", help="append one JSON line per position to this file")
     args = parser.parse_args(argv)
     bins = [tuple(int(x) for x in b.split("-")) for b in args.bins]
@@ -111,7 +101,7 @@ def main(argv=None) -> None:
     print(f"exact gap; load average {load[0]:.2f} on {os.cpu_count()} cores", flush=True)
     table = answer_table()
     exact.solve(table, np.arange(2, dtype=np.int32), [])        # build the library first
-    choose3 = level_3(table, args.level_3_exact_below)
+    choose3 = level_3(table)
     rows = {b: [] for b in range(len(bins))}
     for board, b, d in positions(args.boards, bins, args.start):
         alive = d.alive

@@ -87,40 +87,6 @@ def test_the_optimum_never_loses_to_the_one_step_rule_and_keeps_to_its_budget():
         assert (again.point, again.cost) == (solution.point, solution.cost)
 
 
-def _optimum_after(table, alive, asked: list[int], left: int, point: int) -> float:
-    """Expected queries if `point` is asked now and the rest is played optimally
-    (the compiled solver on each answer's placements)."""
-    codes = table[point, alive]
-    total = 1.0
-    for c in np.unique(codes):
-        child = alive[codes == c]
-        child_left = left - (c == 5)
-        if child_left:
-            total += len(child) / len(alive) * exact.solve(table, child, asked + [point]).cost
-    return total
-
-
-def test_level_3_asks_an_optimal_query_in_the_mid_game_and_falls_back_over_budget(monkeypatch):
-    from audio_console.galaxis import computer
-    table = answer_table()
-    rng = random.Random("exact-level-3")
-    nothing = np.zeros(63, dtype=bool)
-    for _ in range(3):
-        d = position(rng, 150, 400)
-        mask = np.zeros(63, dtype=bool)
-        mask[queried(d)] = True
-        left = 4 - len(d.found)
-        optimum = exact.solve(table, d.alive, queried(d))
-        choice = computer.strong_choice(table, d.alive, mask, left, d.counts(), nothing)
-        assert _optimum_after(table, d.alive, queried(d), left, choice) == pytest.approx(optimum.cost, abs=1e-9)
-        # over its node budget level 3 decides as it did without the solver
-        monkeypatch.setattr(computer, "FAST_EXACT_NODES", 1)
-        over_budget = computer.strong_choice(table, d.alive, mask, left, d.counts(), nothing)
-        monkeypatch.setattr(computer, "FAST_EXACT_BELOW", 0)
-        assert over_budget == computer.strong_choice(table, d.alive, mask, left, d.counts(), nothing)
-        monkeypatch.undo()
-
-
 def _plain_optimum(table, alive: tuple, asked: frozenset, buoys: bool, memo: dict) -> float:
     """The least expected number of queries, by plain recursion over every query
     (a reference for tiny positions; with `buoys` known-empty points may be asked)."""

@@ -18,7 +18,7 @@ import threading
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
 from audio_console.console.base import InputError, Message, Reply
-from audio_console.galaxis import commands, exact
+from audio_console.galaxis import commands
 from audio_console.galaxis.board import DISCOVERED, format_point
 from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.console import GalaxisConsole
@@ -82,8 +82,6 @@ class AssistedConsole(GalaxisConsole):
 
         def work():
             answer_table()
-            if computer is not None and computer.level == 3:
-                exact.available()                        # build the compiled solver once
             if computer is not None and computer.level == 3 and self.option in (1, 2):
                 computer.choose_query(Deduction(), 1)     # remembered for its first move
         threading.Thread(target=work, name="galaxis-warm-up", daemon=True).start()

@@ -18,7 +18,6 @@ comes from a random.Random seeded from (seed, team, move number).
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -26,7 +25,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from audio_console.galaxis import exact
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
 from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of, rule_values
 from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
@@ -110,11 +108,6 @@ ROLL_MAX = 15_000      # above this many placements the rollout runs over ...
 ROLL_SAMPLE = 15_000   # ... a fixed sample of this many of them (time)
 TWO_LEVEL_MAX = 3_000  # from this many placements down, each answer's next query is
 TWO_LEVEL_SHORTLIST = 4  # itself chosen among this many by their rollouts (two levels)
-# With the compiled exact solver (exact.py; needs a C compiler once), positions of up
-# to FAST_EXACT_BELOW placements are solved exactly, unless that takes more than
-# FAST_EXACT_NODES nodes (about a second); then the rollouts decide as before.
-FAST_EXACT_BELOW = int(os.environ.get("GALAXIS_FAST_EXACT_BELOW", "1000"))
-FAST_EXACT_NODES = int(os.environ.get("GALAXIS_FAST_EXACT_NODES", "400000"))
 
 
 def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
@@ -154,7 +147,7 @@ class StrongChooser:
         avoid = frozenset(avoid)
         # Shared by every chooser with the same settings: the openings are the same.
         settings = (self.exact_below, SHIP_WEIGHT, ROLL_MAX, ROLL_SHORTLIST, ROLL_SAMPLE,
-                    TWO_LEVEL_MAX, TWO_LEVEL_SHORTLIST, FAST_EXACT_BELOW, FAST_EXACT_NODES)
+                    TWO_LEVEL_MAX, TWO_LEVEL_SHORTLIST)
         memory = _STRONG_MEMORY.setdefault(settings, Memo())
         return memory.get(deduction, avoid, lambda: self._choose(deduction, avoid))
 
@@ -174,10 +167,6 @@ def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     candidates, certain = _candidates(counts, n, queried, avoided)
     if len(certain):
         return int(certain[0])
-    if n <= FAST_EXACT_BELOW and exact.available():
-        solution = exact.solve(table, alive, np.flatnonzero(queried), budget=FAST_EXACT_NODES)
-        if solution is not None and not avoided[solution.point]:
-            return solution.point
     if n <= exact_below:
         best, _ = _exact(table, alive, np.flatnonzero(queried), left)
         if not avoided[best]:
