@@ -59,6 +59,26 @@ def policy_cost(choose, table, alive, queried, left) -> tuple[float, int]:
     return total, decisions
 
 
+def first_query_costs(table, alive, queried, candidates, budget: int):
+    """For each candidate query: 1 + the optimum after each of its answers (the
+    compiled solver on each answer's placements); None where a child ran over the
+    budget. For positions too big to solve whole."""
+    asked = list(np.flatnonzero(queried))
+    costs = {}
+    for q in candidates:
+        codes = table[q, alive]
+        total = 1.0
+        for c in np.unique(codes):
+            child = alive[codes == c]
+            solution = exact.solve(table, child, asked + [int(q)], budget=budget)
+            if solution is None:
+                total = None
+                break
+            total += len(child) / len(alive) * solution.cost
+        costs[int(q)] = total
+    return costs
+
+
 def level_3(table):
     nothing = np.zeros(len(ALL_POINTS), dtype=bool)
 
@@ -94,6 +114,9 @@ def main(argv=None) -> None:
                         help="placement ranges, e.g. 100-300 300-1000 1000-5000")
     parser.add_argument("--budget", type=int, default=0, help="solver node budget (0: none)")
     parser.add_argument("--no-level-3", action="store_true", help="leave out level 3's tree (slow)")
+    parser.add_argument("--first-decision", action="store_true",
+                        help="positions too big to solve: rate level 3's query and the rule's "
+                             "6 best by 1 + the optimum after each answer")
     parser.add_argument("--out", help="append one JSON line per position to this file")
     args = parser.parse_args(argv)
     bins = [tuple(int(x) for x in b.split("-")) for b in args.bins]
@@ -109,6 +132,9 @@ def main(argv=None) -> None:
         for p in d.heard:
             queried[index_of(p)] = True
         left = SHIPS - len(d.found)
+        if args.first_decision:
+            first_decision(table, choose3, board, args.bins[b], alive, queried, left, args.budget, args.out)
+            continue
         t = time.perf_counter()
         solution = exact.solve(table, alive, np.flatnonzero(queried), budget=args.budget)
         t_opt = time.perf_counter() - t
@@ -129,6 +155,28 @@ def main(argv=None) -> None:
                 f.write(json.dumps(row) + "\n")
     for b, name in enumerate(args.bins):
         summarise(name, rows[b])
+
+
+def first_decision(table, choose3, board, bin_name, alive, queried, left, budget, out) -> None:
+    from audio_console.galaxis.computer import _candidates, _shortlist
+    t = time.perf_counter()
+    counts = _answer_counts(table, alive)
+    mine = int(choose3(alive, queried, left, counts))
+    candidates, _ = _candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
+    shortlist = [int(q) for q in _shortlist(counts, len(alive), candidates, 6)]
+    costs = first_query_costs(table, alive, queried, sorted(set(shortlist) | {mine}), budget)
+    known = {q: c for q, c in costs.items() if c is not None}
+    row = {"board": board, "bin": bin_name, "placements": len(alive), "left": left,
+           "level3_query": mine, "rule_query": shortlist[0], "costs": costs,
+           "seconds": time.perf_counter() - t}
+    if costs.get(mine) is not None and known:
+        row["regret"] = costs[mine] - min(known.values())
+    if costs.get(shortlist[0]) is not None and known:
+        row["rule_regret"] = costs[shortlist[0]] - min(known.values())
+    print(json.dumps(row), flush=True)
+    if out:
+        with open(out, "a") as f:
+            f.write(json.dumps(row) + "\n")
 
 
 def summarise(name: str, rows: list[dict]) -> None:
