@@ -1,6 +1,7 @@
 """The compiled exact solver: it must find the same least expected number of
 queries as the plain Python solver (computer.ExactSolver) on many small positions,
-never do worse than the one-step rule, and keep to its node budget."""
+never do worse than the one-step rule, keep to its node budget, and with empty
+buoys allowed match a plain exhaustive search."""
 from __future__ import annotations
 
 import random
