@@ -167,7 +167,8 @@ def exact_rule_means() -> dict:
             MOST_INFORMATION: rule_cost(table, everything, nothing, SHIPS, 1e-7)}
 
 
-def strength(n_boards: int, skip_random: bool, save: str | None, against: str | None) -> None:
+def strength(n_boards: int, skip_random: bool, save: str | None, against: str | None,
+             only_level_3: bool = False) -> None:
     boards = [random_board(random.Random(f"galaxis-board:{i}")) for i in range(n_boards)]
     teams = {level: ComputerTeam(level=level, seed=0, team=1) for level in (1, 2, 3)}
     players = [
@@ -179,6 +180,8 @@ def strength(n_boards: int, skip_random: bool, save: str | None, against: str | 
     ]
     if not skip_random:
         players.append(("baseline: random unqueried point", lambda i: random_player(i)))
+    if only_level_3:
+        players = [player for player in players if player[0] == LEVEL_3]
     start = time.perf_counter()
     results = play_all(players, boards)
     print(f"\nStrength: queries to find all four ships, {n_boards} seeded option-2 boards "
@@ -195,7 +198,8 @@ def strength(n_boards: int, skip_random: bool, save: str | None, against: str | 
               f"{statistics.median(queries):>6.1f} {max(queries):>4} {seconds / len(queries):>8.3f} "
               f"{exact_mean}")
     print("(exact: the one-step rule's mean over all 595,665 placements, no sampling error)")
-    paired("level 3 minus level 2", results[LEVEL_3][0], results[LEVEL_2][0])
+    if LEVEL_2 in results:
+        paired("level 3 minus level 2", results[LEVEL_3][0], results[LEVEL_2][0])
     if against:
         with open(against) as f:
             paired(f"level 3 minus {against}", results[LEVEL_3][0], json.load(f)[:n_boards])
@@ -218,6 +222,8 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=15, help="timing repeats per position")
     parser.add_argument("--no-random", action="store_true", help="leave out the random baseline")
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--only-level-3", action="store_true",
+                        help="play level 3 alone (with --save/--against: a quick paired comparison)")
     parser.add_argument("--save", help="write level 3's queries per board to this JSON file")
     parser.add_argument("--against", help="a JSON file from --save: level 3's paired difference to it")
     args = parser.parse_args(argv)
@@ -225,7 +231,7 @@ def main(argv=None) -> None:
     print(f"Galaxis benchmark; load average {load[0]:.2f} on {os.cpu_count()} cores")
     time_speed(args.repeats)
     if not args.speed_only:
-        strength(args.boards, args.no_random, args.save, args.against)
+        strength(args.boards, args.no_random, args.save, args.against, args.only_level_3)
 
 
 if __name__ == "__main__":
