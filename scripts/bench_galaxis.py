@@ -168,8 +168,9 @@ def exact_rule_means() -> dict:
 
 
 def strength(n_boards: int, skip_random: bool, save: str | None, against: str | None,
-             only_level_3: bool = False) -> None:
-    boards = [random_board(random.Random(f"galaxis-board:{i}")) for i in range(n_boards)]
+             only_level_3: bool = False, first_board: int = 0) -> None:
+    boards = [random_board(random.Random(f"galaxis-board:{i}"))
+              for i in range(first_board, first_board + n_boards)]
     teams = {level: ComputerTeam(level=level, seed=0, team=1) for level in (1, 2, 3)}
     players = [
         ("level 1 (beginner)", lambda i: (lambda d, m: teams[1].choose_query(d, m + 100 * i))),
@@ -185,6 +186,7 @@ def strength(n_boards: int, skip_random: bool, save: str | None, against: str | 
     start = time.perf_counter()
     results = play_all(players, boards)
     print(f"\nStrength: queries to find all four ships, {n_boards} seeded option-2 boards "
+          f"(galaxis-board:{first_board}..{first_board + n_boards - 1}) "
           f"(same boards for every player), {time.perf_counter() - start:.0f} s in all")
     exact = exact_rule_means()
     print(f"{'player':36} {'mean':>6} {'sd':>5} {'+-95%':>6} {'min':>4} {'median':>6} {'max':>4} "
@@ -199,7 +201,11 @@ def strength(n_boards: int, skip_random: bool, save: str | None, against: str | 
               f"{exact_mean}")
     print("(exact: the one-step rule's mean over all 595,665 placements, no sampling error)")
     if LEVEL_2 in results:
-        paired("level 3 minus level 2", results[LEVEL_3][0], results[LEVEL_2][0])
+        diff, se = paired("level 3 minus level 2", results[LEVEL_3][0], results[LEVEL_2][0])
+        # level 2's exact mean is known; the paired difference carries it over to level 3
+        # (the boards' luck cancels, as far as the two play alike)
+        print(f"level 3's exact mean, estimated: level 2's exact {exact[LEVEL_2]:.3f} "
+              f"{diff:+.3f} = {exact[LEVEL_2] + diff:.3f} (standard error {se:.3f})")
     if against:
         with open(against) as f:
             paired(f"level 3 minus {against}", results[LEVEL_3][0], json.load(f)[:n_boards])
@@ -208,12 +214,15 @@ def strength(n_boards: int, skip_random: bool, save: str | None, against: str | 
             json.dump(results[LEVEL_3][0], f)
 
 
-def paired(label: str, a: list[int], b: list[int]) -> None:
+def paired(label: str, a: list[int], b: list[int]) -> tuple[float, float]:
+    """Print and return the mean paired difference a - b and its standard error."""
     diff = [x - y for x, y in zip(a, b)]
+    mean = statistics.mean(diff)
     se = statistics.pstdev(diff) / len(diff) ** 0.5
-    print(f"{label}, on the same boards: {statistics.mean(diff):+.3f} "
+    print(f"{label}, on the same boards: {mean:+.3f} "
           f"(standard error {se:.3f}); better on {sum(d < 0 for d in diff)}, "
           f"worse on {sum(d > 0 for d in diff)} boards")
+    return mean, se
 
 
 def main(argv=None) -> None:
@@ -222,6 +231,8 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=15, help="timing repeats per position")
     parser.add_argument("--no-random", action="store_true", help="leave out the random baseline")
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--first-board", type=int, default=0,
+                        help="first board's number (default 0; others for more, fresh boards)")
     parser.add_argument("--only-level-3", action="store_true",
                         help="play level 3 alone (with --save/--against: a quick paired comparison)")
     parser.add_argument("--save", help="write level 3's queries per board to this JSON file")
@@ -231,7 +242,8 @@ def main(argv=None) -> None:
     print(f"Galaxis benchmark; load average {load[0]:.2f} on {os.cpu_count()} cores")
     time_speed(args.repeats)
     if not args.speed_only:
-        strength(args.boards, args.no_random, args.save, args.against, args.only_level_3)
+        strength(args.boards, args.no_random, args.save, args.against, args.only_level_3,
+                 args.first_board)
 
 
 if __name__ == "__main__":
