@@ -46,7 +46,12 @@ def policy_cost(choose, table, alive, queried, left) -> tuple[float, int]:
     if len(alive) == 1:
         return float(left), 0
     counts = _answer_counts(table, alive)
-    p = choose(alive, queried, left, counts)
+    return cost_after(choose, table, alive, queried, left, choose(alive, queried, left, counts))
+
+
+def cost_after(choose, table, alive, queried, left, p) -> tuple[float, int]:
+    """Exact expected queries if `p` is queried now and `choose` picks every query
+    after it; and how many decisions that took."""
     codes = table[p, alive]
     asked = queried.copy()
     asked[p] = True
@@ -117,6 +122,10 @@ def main(argv=None) -> None:
     parser.add_argument("--first-decision", action="store_true",
                         help="positions too big to solve: rate level 3's query and the rule's "
                              "6 best by 1 + the optimum after each answer")
+    parser.add_argument("--improvement", type=int, metavar="K",
+                        help="positions too big to solve: one step of policy improvement, "
+                             "rating level 3's query and the rule's K best each by 1 + level 3's "
+                             "own exact cost after each answer (no solver)")
     parser.add_argument("--out", help="append one JSON line per position to this file")
     args = parser.parse_args(argv)
     bins = [tuple(int(x) for x in b.split("-")) for b in args.bins]
@@ -132,6 +141,10 @@ def main(argv=None) -> None:
         for p in d.heard:
             queried[index_of(p)] = True
         left = SHIPS - len(d.found)
+        if args.improvement:
+            rows[b].append(improvement(table, choose3, board, args.bins[b], alive, queried, left,
+                                       args.improvement, args.out))
+            continue
         if args.first_decision:
             first_decision(table, choose3, board, args.bins[b], alive, queried, left, args.budget, args.out)
             continue
@@ -155,6 +168,29 @@ def main(argv=None) -> None:
                 f.write(json.dumps(row) + "\n")
     for b, name in enumerate(args.bins):
         summarise(name, rows[b])
+
+
+def improvement(table, choose3, board, bin_name, alive, queried, left, size, out) -> dict:
+    """Would level 3 gain by choosing differently here, if it played on as itself?
+    A gain near 0 at every position means level 3 is a fixed point of policy
+    iteration there: close to optimal for the queries rated."""
+    from audio_console.galaxis.computer import _candidates, _shortlist
+    t = time.perf_counter()
+    counts = _answer_counts(table, alive)
+    mine = int(choose3(alive, queried, left, counts))
+    candidates, _ = _candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
+    rated = sorted({int(q) for q in _shortlist(counts, len(alive), candidates, size)} | {mine})
+    costs = {q: cost_after(choose3, table, alive, queried, left, q)[0] for q in rated}
+    best = min(costs, key=costs.get)
+    row = {"board": board, "bin": bin_name, "placements": len(alive), "left": left,
+           "level3_query": mine, "level3": costs[mine], "best_query": best,
+           "gain": costs[best] - costs[mine], "rule": rule_cost(table, alive, queried, left, SHIP_WEIGHT),
+           "costs": costs, "seconds": time.perf_counter() - t}
+    print(json.dumps(row), flush=True)
+    if out:
+        with open(out, "a") as f:
+            f.write(json.dumps(row) + "\n")
+    return row
 
 
 def first_decision(table, choose3, board, bin_name, alive, queried, left, budget, out) -> None:
@@ -187,6 +223,12 @@ def summarise(name: str, rows: list[dict]) -> None:
 
     def mean_se(values):
         return statistics.mean(values), (statistics.stdev(values) / n ** 0.5 if n > 1 else 0.0)
+    if "gain" in rows[0]:
+        m, se = mean_se([r["gain"] for r in rows])
+        print(f"\n{name} placements: {n} positions; level 3 {statistics.mean(r['level3'] for r in rows):.4f}, "
+              f"level 2 {statistics.mean(r['rule'] for r in rows):.4f}; one step of policy improvement "
+              f"{m:+.4f} (se {se:.4f}), at {sum(r['gain'] < 0 for r in rows)} positions")
+        return
     print(f"\n{name} placements: {n} positions (median {statistics.median(r['placements'] for r in rows):.0f})")
     for key in ("optimum", "level3", "rule"):
         if all(key in r for r in rows):
