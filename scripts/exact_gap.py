@@ -32,7 +32,8 @@ import numpy as np  # noqa: E402
 
 from audio_console.galaxis import exact  # noqa: E402
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, answer  # noqa: E402
-from audio_console.galaxis.computer import ComputerTeam, random_board, strong_choice  # noqa: E402
+from audio_console.galaxis.computer import (ComputerTeam, _candidates, _shortlist, random_board,  # noqa: E402
+                                           strong_choice)
 from audio_console.galaxis.deduction import (FOUND, SHIP_WEIGHT, Deduction, _answer_counts,  # noqa: E402
                                              answer_table, index_of)
 from audio_console.galaxis.rollout import rule_cost  # noqa: E402
@@ -162,44 +163,47 @@ def main(argv=None) -> None:
             row["level3"], row["decisions"] = policy_cost(choose3, table, alive, queried, left)
             row["level3_seconds"] = time.perf_counter() - t
         rows[b].append(row)
-        print(json.dumps(row), flush=True)
-        if args.out:
-            with open(args.out, "a") as f:
-                f.write(json.dumps(row) + "\n")
+        report(row, args.out)
     for b, name in enumerate(args.bins):
         summarise(name, rows[b])
+
+
+def queries_to_rate(table, choose3, alive, queried, left, size) -> tuple[int, list[int]]:
+    """Level 3's query here, and the rule's `size` best (best first)."""
+    counts = _answer_counts(table, alive)
+    mine = int(choose3(alive, queried, left, counts))
+    candidates, _ = _candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
+    return mine, [int(q) for q in _shortlist(counts, len(alive), candidates, size)]
+
+
+def report(row: dict, out: str | None) -> None:
+    """Print one position's result, and append it to `out` as a JSON line."""
+    print(json.dumps(row), flush=True)
+    if out:
+        with open(out, "a") as f:
+            f.write(json.dumps(row) + "\n")
 
 
 def improvement(table, choose3, board, bin_name, alive, queried, left, size, out) -> dict:
     """Would level 3 gain by choosing differently here, if it played on as itself?
     A gain near 0 at every position means level 3 is a fixed point of policy
     iteration there: close to optimal for the queries rated."""
-    from audio_console.galaxis.computer import _candidates, _shortlist
     t = time.perf_counter()
-    counts = _answer_counts(table, alive)
-    mine = int(choose3(alive, queried, left, counts))
-    candidates, _ = _candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
-    rated = sorted({int(q) for q in _shortlist(counts, len(alive), candidates, size)} | {mine})
+    mine, shortlist = queries_to_rate(table, choose3, alive, queried, left, size)
+    rated = sorted(set(shortlist) | {mine})
     costs = {q: cost_after(choose3, table, alive, queried, left, q)[0] for q in rated}
     best = min(costs, key=costs.get)
     row = {"board": board, "bin": bin_name, "placements": len(alive), "left": left,
            "level3_query": mine, "level3": costs[mine], "best_query": best,
            "gain": costs[best] - costs[mine], "rule": rule_cost(table, alive, queried, left, SHIP_WEIGHT),
            "costs": costs, "seconds": time.perf_counter() - t}
-    print(json.dumps(row), flush=True)
-    if out:
-        with open(out, "a") as f:
-            f.write(json.dumps(row) + "\n")
+    report(row, out)
     return row
 
 
 def first_decision(table, choose3, board, bin_name, alive, queried, left, budget, out) -> None:
-    from audio_console.galaxis.computer import _candidates, _shortlist
     t = time.perf_counter()
-    counts = _answer_counts(table, alive)
-    mine = int(choose3(alive, queried, left, counts))
-    candidates, _ = _candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
-    shortlist = [int(q) for q in _shortlist(counts, len(alive), candidates, 6)]
+    mine, shortlist = queries_to_rate(table, choose3, alive, queried, left, 6)
     costs = first_query_costs(table, alive, queried, sorted(set(shortlist) | {mine}), budget)
     known = {q: c for q, c in costs.items() if c is not None}
     row = {"board": board, "bin": bin_name, "placements": len(alive), "left": left,
@@ -209,10 +213,7 @@ def first_decision(table, choose3, board, bin_name, alive, queried, left, budget
         row["regret"] = costs[mine] - min(known.values())
     if costs.get(shortlist[0]) is not None and known:
         row["rule_regret"] = costs[shortlist[0]] - min(known.values())
-    print(json.dumps(row), flush=True)
-    if out:
-        with open(out, "a") as f:
-            f.write(json.dumps(row) + "\n")
+    report(row, out)
 
 
 def summarise(name: str, rows: list[dict]) -> None:
