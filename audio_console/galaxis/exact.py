@@ -41,13 +41,18 @@ def _cache_dir() -> Path:
     return Path(base) / "audio_console"
 
 
+def find_compiler() -> str | None:
+    """The C compiler the solver is built with ($CC, cc or gcc), or None."""
+    return shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+
+
 @lru_cache(maxsize=None)
 def _library() -> ctypes.CDLL:
     source = SOURCE.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
     target = _cache_dir() / f"galaxis_exact_{digest}.so"
     if not target.exists():
-        compiler = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+        compiler = find_compiler()
         if compiler is None:
             raise SolverUnavailable("no C compiler found for the exact solver")
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -64,13 +69,15 @@ def _library() -> ctypes.CDLL:
             if os.path.exists(tmp):
                 os.unlink(tmp)
     lib = ctypes.CDLL(str(target))
-    lib.exact_init.argtypes = [ctypes.c_int]
+    lib.exact_init.argtypes = [ctypes.c_int, ctypes.c_double, ctypes.c_double]
     lib.exact_init.restype = ctypes.c_int
     lib.exact_solve.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int,
                                 ctypes.c_uint64, ctypes.c_int, ctypes.c_int64,
                                 ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int64)]
     lib.exact_solve.restype = ctypes.c_double
-    if lib.exact_init(MEMO_LOG2) != 0:
+    # candidates are tried in the order of level 3's one-step estimate
+    from audio_console.galaxis.computer import OVERHEAD_BASE, OVERHEAD_SLOPE
+    if lib.exact_init(MEMO_LOG2, OVERHEAD_BASE, OVERHEAD_SLOPE) != 0:
         raise SolverUnavailable("no memory for the exact solver's memo")
     return lib
 

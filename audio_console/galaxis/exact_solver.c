@@ -51,6 +51,9 @@ typedef struct {
 static Entry *g_memo = NULL;
 static uint64_t g_memo_mask = 0;
 static uint32_t g_gen = 0;
+/* The one-step estimate's overhead per answer, base + slope x log2(placements):
+   computer.OVERHEAD_BASE and OVERHEAD_SLOPE, handed in by exact_init. */
+static double g_overhead_base = 0.0, g_overhead_slope = 0.0;
 
 static inline uint64_t splitmix(uint64_t x) {
     x += 0x9E3779B97F4A7C15ULL;
@@ -178,7 +181,7 @@ static double solve(Ctx *cx, const int32_t *idx, int m, uint64_t certain, uint64
             child_lb[p][c] = lb;
             double share = (double)nch / m;
             b += share * (k + lb);
-            es += share * (k + uc + (nch > 1 ? 0.22 + 0.39 * log2((double)nch) : 0.0));
+            es += share * (k + uc + (nch > 1 ? g_overhead_base + g_overhead_slope * log2((double)nch) : 0.0));
         }
         bound[p] = b;
         est[p] = es;
@@ -240,8 +243,10 @@ static double solve(Ctx *cx, const int32_t *idx, int m, uint64_t certain, uint64
     return lbmin;
 }
 
-/* Set up the memo (2^log2_size entries), once per process. */
-int exact_init(int log2_size) {
+/* Set up the memo (2^log2_size entries), once per process, and the estimate. */
+int exact_init(int log2_size, double overhead_base, double overhead_slope) {
+    g_overhead_base = overhead_base;
+    g_overhead_slope = overhead_slope;
     if (g_memo) return 0;
     g_memo_mask = ((uint64_t)1 << log2_size) - 1;
     g_memo = calloc(g_memo_mask + 1, sizeof(Entry));
@@ -256,7 +261,7 @@ double exact_solve(const int8_t *table, int64_t total, const int32_t *alive, int
                    uint64_t queried, int buoys, int64_t budget, int *best, int64_t *out_nodes) {
     *best = -1;
     *out_nodes = 0;
-    if (!g_memo && exact_init(20) != 0) return -1.0;
+    if (!g_memo && exact_init(20, g_overhead_base, g_overhead_slope) != 0) return -1.0;
     if (n <= 0) return -1.0;
     uint8_t *codes = malloc((size_t)n * 64);
     uint64_t *ships = malloc(sizeof(uint64_t) * n * 3);
