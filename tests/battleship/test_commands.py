@@ -4,7 +4,6 @@ import pytest
 from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING, full_grammar, grammar_for
 from audio_console.commands.vocabulary import common_grammar
 
-DICT = "/work/venv/lib/python3.11/site-packages/pocketsphinx/model/en-us/cmudict-en-us.dict"
 
 
 @pytest.mark.parametrize("said, canonical", [
@@ -70,7 +69,8 @@ def test_every_recorded_action_parses_back_to_itself():
 
 
 def test_every_spoken_word_is_in_the_recognizers_dictionary():
-    with open(DICT, encoding="utf-8") as f:
+    from audio_console.voice.sphinx_model import dictionary_path
+    with open(dictionary_path(), encoding="utf-8") as f:
         known = {line.split()[0].split("(")[0] for line in f if line.strip()}
     words = set()
     for phase in (PLACING, SHOOTING, PASSING, OVER):
