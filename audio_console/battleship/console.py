@@ -522,26 +522,3 @@ def _place_action(placement: Placement) -> str:
 def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else text + "."
-
-
-def game_info():
-    """The GameInfo for audio_console/games.py."""
-    from audio_console.games import GameInfo, Question
-
-    def create(options: dict, seed: int, settings: Settings, now: float) -> BattleshipConsole:
-        return BattleshipConsole(opponent=options.get("opponent", "computer"),
-                                 placement=options.get("placement", "random"),
-                                 level=int(options.get("level", 2)), seed=seed, settings=settings)
-
-    def options_from_args(args) -> dict:
-        return {"opponent": args.opponent or "computer", "placement": args.placement or "random",
-                "level": args.level or 2}
-
-    return GameInfo("battleship", "Battleship: Outer Space", create, options_from_args, questions=[
-        Question("opponent", "Against whom? Computer, or a friend at this console.",
-                 [("computer", "computer"), ("friend", "human")]),
-        Question("level", "Which level? One, cadet; two, pilot; three, commander.",
-                 [("one", 1), ("two", 2), ("three", 3)], ask_if=lambda a: a.get("opponent") == "computer"),
-        Question("placement", "Place the fleet at random, or by hand? Random or hand.",
-                 [("random", "random"), ("hand", "manual")]),
-    ])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from audio_console.commands import Command, Grammar, Rule, Slot
 from audio_console.commands.grammar import SlotOption
 from audio_console.console.base import InputError, Reply
-from audio_console.games import GameInfo, Question
+from audio_console.console.gameinfo import GameInfo, Question
 
 
 class MenuConsole:

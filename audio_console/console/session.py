@@ -17,7 +17,7 @@ from audio_console.commands.vocabulary import common_grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.storage import EventLog, SavedGame, write_save
-from audio_console.games import GameInfo
+from audio_console.console.gameinfo import GameInfo
 from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
 

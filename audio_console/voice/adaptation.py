@@ -122,7 +122,6 @@ def _run(cmd: list, log: Path) -> None:
 # --- the recipe -----------------------------------------------------------------------
 
 def _pronunciations(words: set[str]) -> dict[str, str]:
-    from audio_console.voice.sphinx import EXTRA_PRONUNCIATIONS
     found: dict[str, str] = {}
     with open(sphinx_model.dictionary_path(), encoding="utf-8") as f:
         for line in f:
@@ -130,8 +129,8 @@ def _pronunciations(words: set[str]) -> dict[str, str]:
             if word in words and word not in found:
                 found[word] = phones.strip()
     for word in words - found.keys():
-        if word in EXTRA_PRONUNCIATIONS:
-            found[word] = EXTRA_PRONUNCIATIONS[word][0]
+        if word in sphinx_model.EXTRA_PRONUNCIATIONS:
+            found[word] = sphinx_model.EXTRA_PRONUNCIATIONS[word][0]
     return found
 
 

@@ -19,18 +19,11 @@ import math
 import time
 
 from audio_console.voice import frontend, sphinx_model
+from audio_console.voice.sphinx_model import EXTRA_PRONUNCIATIONS
 from audio_console.voice.recognizer import Decoded, RecognizerError
 
 # Pronunciations for grammar words the CMU dictionary lacks (CMU phone set); the
 # first is the word itself, more become "word(2)", ... (alternative pronunciations).
-EXTRA_PRONUNCIATIONS = {
-    "unmark": ["AH N M AA R K"],
-    "juliett": ["JH UW L IY EH T"],
-    "alfa": ["AE L F AH"],
-    "spaceship": ["S P EY S SH IH P"],
-    "galaxis": ["G AH L AE K S IH S", "G AE L AH K S IH S", "G AE L AE K S IH S"],
-    "arkade": ["AA R K EY D"],
-}
 PHONES = ("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R "
           "S SH T TH UH UW V W Y Z ZH").split()
 GARBAGE_PREFIX = "zzgb"

@@ -18,6 +18,17 @@ import numpy as np
 WORD_POSITIONS = "ibes"   # internal, begin, end, single (pocketsphinx's word_posn_t order)
 
 
+# Words of our grammars missing from cmudict, with their pronunciations.
+EXTRA_PRONUNCIATIONS = {
+    "unmark": ["AH N M AA R K"],
+    "juliett": ["JH UW L IY EH T"],
+    "alfa": ["AE L F AH"],
+    "spaceship": ["S P EY S SH IH P"],
+    "galaxis": ["G AH L AE K S IH S", "G AE L AH K S IH S", "G AE L AE K S IH S"],
+    "arkade": ["AA R K EY D"],
+}
+
+
 def model_dir() -> Path:
     import pocketsphinx
     return Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"

@@ -1,0 +1,41 @@
+"""Arkade as the console offers it: how it is made, its options, its menu questions."""
+from __future__ import annotations
+
+import argparse
+
+from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.settings import Settings
+
+
+def create(options: dict, seed: int, settings: Settings, now: float):
+    from audio_console.arkade.console import ArkadeConsole
+    return ArkadeConsole(options, seed, settings, now)
+
+
+def options_from_args(args: argparse.Namespace) -> dict:
+    return {"mode": args.mode or "strategy", "alien": args.alien or "human",
+            "defence": args.defence or "computer", "level": args.level or 2,
+            "board": getattr(args, "board", None), "formation": getattr(args, "formation", None),
+            "boosters": getattr(args, "boosters", None), "rolls": getattr(args, "rolls", None),
+            "chips": getattr(args, "chips", None), "pace": getattr(args, "pace", None),
+            "peng": getattr(args, "peng", False)}
+
+
+GAME = GameInfo(
+    "arkade", "Arkade", create, options_from_args,
+    questions=[
+        Question("mode", "Which mode? Strategy: turns. Arcade: both sides at once, in real time.",
+                 [("strategy", "strategy"), ("arcade", "arcade")]),
+        Question("alien", "Who plays the Alien? Human or computer.",
+                 [("human", "human"), ("computer", "computer")]),
+        Question("defence", "Who plays the Defence? Human or computer.",
+                 [("human", "human"), ("computer", "computer")]),
+        Question("level", "How strong is the computer? One, two or three.",
+                 [("one", 1), ("two", 2), ("three", 3)],
+                 ask_if=lambda a: "computer" in (a.get("alien"), a.get("defence"))),
+        Question("difficulty", "Which setting? Normal; beginner alien; pro alien; pro defence; "
+                 "beginner defence; easy start, without bonus chips; or experts.",
+                 [("normal", "normal"), ("beginner alien", "beginner alien"), ("pro alien", "pro alien"),
+                  ("pro defence", "pro defence"), ("beginner defence", "beginner defence"),
+                  ("easy start", "easy start"), ("experts", "experts")]),
+    ])

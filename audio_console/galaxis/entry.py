@@ -1,0 +1,48 @@
+"""Galaxis as the console offers it: how it is made, its options, its menu questions."""
+from __future__ import annotations
+
+import argparse
+
+from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.settings import Settings
+
+
+def create(options: dict, seed: int, settings: Settings, now: float):
+    # The deduction assistant, computer team and practice modes (docs/deduction.md).
+    from audio_console.galaxis.assistant import AssistedConsole
+    from audio_console.galaxis.practice import PRACTICE_MODES, create_practice
+    option, opponent = options.get("option", 2), options.get("opponent")
+    practice = options.get("practice") or (option if option in PRACTICE_MODES else None)
+    if practice:
+        return create_practice(practice, seed)
+    if isinstance(option, str) and option.endswith(" computer"):   # a menu choice
+        option, opponent = int(option.split()[0]), "computer"
+    return AssistedConsole(option=option, seed=seed,
+                           time_limit=options.get("time_limit"), settings=settings, now=now,
+                           opponent=opponent or "human", level=options.get("level") or 3)
+
+
+def options_from_args(args: argparse.Namespace) -> dict:
+    return {"option": args.option or 2, "time_limit": args.time_limit,
+            "opponent": getattr(args, "opponent", None), "level": getattr(args, "level", None),
+            "practice": getattr(args, "practice", None)}
+
+
+GAME = GameInfo(
+    "galaxis", "Galaxis", create, options_from_args,
+    questions=[
+        Question("option", "Which option? One: two teams hunt the same ships. "
+                 "Two: one player alone. Three: each team hides ships for the other. "
+                 "Or: one against the computer, three against the computer, demonstration, "
+                 "ear training, long ear training, tutorial.",
+                 [("one", 1), ("two", 2), ("three", 3),
+                  ("one against the computer", "1 computer"), ("three against the computer", "3 computer"),
+                  ("demonstration", "2 computer"), ("ear training", "ear"),
+                  ("long ear training", "ear-long"), ("tutorial", "tutorial")]),
+        Question("level", "Computer level? One: beginner. Two: greedy. Three: strong.",
+                 [("one", 1), ("two", 2), ("three", 3)],
+                 ask_if=lambda a: str(a.get("option")).endswith("computer")),
+        Question("time_limit", "A time limit of 60 seconds a turn? Yes or no.",
+                 [("yes", 60.0), ("no", None)],
+                 ask_if=lambda a: a.get("option") in (1, 3, "1 computer", "3 computer")),
+    ])
