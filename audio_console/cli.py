@@ -20,11 +20,29 @@ from pathlib import Path
 
 from audio_console.console.base import InputError
 from audio_console.console.session import Session
+from audio_console.console.typed import typed_lines
 from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
 from audio_console.games import GAMES
 from audio_console.output.presenter import Presenter
 from audio_console.output.sink import NullSink
 from audio_console.settings import CHOICES, Settings, data_dir
+
+
+TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
+PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
+
+
+def seconds(low: float, high: float):
+    """An argparse type: a number of seconds from low to high (not inf, not nan)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:   # also false for nan
+            raise argparse.ArgumentTypeError(f"{text} seconds is out of range: say {low:g} to {high:g}")
+        return value
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
     galaxis = parser.add_argument_group("Galaxis")
     galaxis.add_argument("--option", type=int, choices=(1, 2, 3), help="game option (default 2)")
-    galaxis.add_argument("--time-limit", nargs="?", type=float, const=60.0, default=None,
+    galaxis.add_argument("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, default=None,
                          metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
     galaxis.add_argument("--practice", choices=("ear", "ear-long", "tutorial"), default=None,
                          help="practise by ear: a short or long ear-training drill, or the tutorial")
@@ -54,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     arkade.add_argument("--rolls", type=int, choices=(2, 3), default=None, help="rolls a turn (experts: 2)")
     arkade.add_argument("--chips", action=argparse.BooleanOptionalAction, default=None,
                         help="bonus chips (default: on in strategy, off in arcade)")
-    arkade.add_argument("--pace", type=float, default=None, help="arcade: seconds between the computer's rolls (default 3)")
+    arkade.add_argument("--pace", type=seconds(*PACES), default=None, help="arcade: seconds between the computer's rolls (default 3)")
     arkade.add_argument("--peng", action="store_true", help="every Defence shot is a loud Peng!")
     parser.add_argument("--seed", type=int, help="seed for a repeatable game")
     output = parser.add_mutually_exclusive_group()
@@ -91,8 +109,9 @@ def read_keys(inputs: "queue.Queue", stream=None) -> None:
     """Feed typed lines to the session; a closed input is the end."""
     stream = stream or sys.stdin
     source = "tty" if stream.isatty() else "keys"
+    raw = getattr(stream, "buffer", None)   # bytes: decoded by typed_lines, never fatally
     try:
-        for line in stream:
+        for line in (typed_lines(raw) if raw is not None else stream):
             inputs.put((source, line))
     except (OSError, ValueError):
         pass

@@ -17,6 +17,7 @@ from audio_console.commands.vocabulary import common_grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.storage import EventLog, SavedGame, write_save
+from audio_console.console.typed import EDGES, refusal
 from audio_console.games import GameInfo
 from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
@@ -124,7 +125,11 @@ class Session:
         return self.console.grammar().parse(text) or self.common.parse(text)
 
     def type(self, text: str) -> None:
-        text = text.strip()
+        text = text.strip(EDGES)
+        reason = refusal(text)
+        if reason is not None:
+            self._refuse(reason)
+            return
         if not text and self._push_to_talk():
             self._toggle_talk()
             return
