@@ -21,7 +21,8 @@ from pathlib import Path
 from audio_console.console.base import InputError
 from audio_console.console.session import Session
 from audio_console.console.typed import typed_lines
-from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
+from audio_console.console.save_options import options_checker
+from audio_console.console.storage import EventLog, SaveError, read_save, reason, set_aside
 from audio_console.games import GAMES
 from audio_console.output.presenter import Presenter
 from audio_console.output.sink import NullSink
@@ -139,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _stop_on_signal)
     try:
+        for note in settings.notes:
+            session.tell(note)
         if not start(args, session):
             return 2
         inputs: queue.Queue = queue.Queue()
@@ -150,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
         session.run(inputs)
     except KeyboardInterrupt:
-        say("Stopped. The game is saved." if session.saved else "Stopped.")
+        say("Stopped. The game is saved." if session.saved and not session.save_problem else "Stopped.")
     finally:
         if session.listener is not None:
             session.listener.stop()
@@ -163,22 +166,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def start(args, session: Session) -> bool:
     """Open the menu, a new game, or the saved one. False: nothing could start."""
-    if args.resume:
-        try:
-            saved = read_save(session.save_path, GAMES)
-        except FileNotFoundError:
-            say(f"No saved game at {session.save_path}; starting a new one.")
-        except SaveError as error:
-            aside = set_aside(session.save_path)
-            say(f"The saved game cannot be resumed: {error}. It was kept as {aside}; starting a new one.")
-        else:
-            try:
-                session.open_game(GAMES[saved.game], saved.options, saved.seed, saved.actions)
-                return True
-            except (InputError, KeyError, ValueError, TypeError) as error:
-                aside = set_aside(session.save_path)
-                say(f"The saved game cannot be replayed: {error}. It was kept as {aside}; "
-                    "starting a new one.")
+    if args.resume and resume(session):
+        return True
     if args.game is None:
         session.open_menu()
         return True
@@ -190,6 +179,31 @@ def start(args, session: Session) -> bool:
         say(f"Cannot start {info.title}: {error}")
         return False
     return True
+
+
+def resume(session: Session) -> bool:
+    """Resume the saved game; False (with a line saying why) when a new one starts instead."""
+    try:
+        saved = read_save(session.save_path, GAMES, options_checker(build_parser(), GAMES))
+    except FileNotFoundError:
+        session.tell(f"No saved game at {session.save_path}; starting a new one.", signal=None)
+        return False
+    except SaveError as error:
+        session.tell(f"The saved game cannot be resumed: {error}. {kept_aside(session.save_path)}")
+        return False
+    try:
+        session.open_game(GAMES[saved.game], saved.options, saved.seed, saved.actions, saved.log)
+        return True
+    except (InputError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
+        session.tell(f"The saved game cannot be replayed: {str(error)[:80]}. {kept_aside(session.save_path)}")
+        return False
+
+
+def kept_aside(path: Path) -> str:
+    try:
+        return f"It was kept as {set_aside(path)}; starting a new one."
+    except OSError as error:
+        return f"It stays at {path} ({reason(error)}); starting a new one."
 
 
 def open_listener(args, settings: Settings, sink, inputs: "queue.Queue"):
