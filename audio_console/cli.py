@@ -31,6 +31,7 @@ from audio_console.settings import CHOICES, Settings, data_dir
 
 TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
 PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
+QUIT_WAIT = 2.0               # seconds the goodbye may take to be heard
 
 
 def seconds(low: float, high: float):
@@ -158,7 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         if session.listener is not None:
             session.listener.stop()
         settings.save()
-        sink.wait_until_idle(None if args.record else 10.0)
+        # The goodbye is heard; the rest of a long queue is not waited for (a recording
+        # without a device renders it at once).
+        finish = getattr(sink, "finish", None)
+        finish(QUIT_WAIT) if finish else sink.wait_until_idle(QUIT_WAIT)
         sink.close()
         log.close()
     return 0
