@@ -20,11 +20,31 @@ from pathlib import Path
 
 from audio_console.console.base import InputError
 from audio_console.console.session import Session
-from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
+from audio_console.console.typed import typed_lines
+from audio_console.console.save_options import options_checker
+from audio_console.console.storage import EventLog, SaveError, read_save, reason, set_aside
 from audio_console.games import GAMES
 from audio_console.output.presenter import Presenter
 from audio_console.output.sink import NullSink
 from audio_console.settings import CHOICES, Settings, data_dir
+
+
+TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
+PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
+QUIT_WAIT = 2.0               # seconds the goodbye may take to be heard
+
+
+def seconds(low: float, high: float):
+    """An argparse type: a number of seconds from low to high (not inf, not nan)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:   # also false for nan
+            raise argparse.ArgumentTypeError(f"{text} seconds is out of range: say {low:g} to {high:g}")
+        return value
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
     galaxis = parser.add_argument_group("Galaxis")
     galaxis.add_argument("--option", type=int, choices=(1, 2, 3), help="game option (default 2)")
-    galaxis.add_argument("--time-limit", nargs="?", type=float, const=60.0, default=None,
+    galaxis.add_argument("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, default=None,
                          metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
     galaxis.add_argument("--practice", choices=("ear", "ear-long", "tutorial"), default=None,
                          help="practise by ear: a short or long ear-training drill, or the tutorial")
@@ -54,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     arkade.add_argument("--rolls", type=int, choices=(2, 3), default=None, help="rolls a turn (experts: 2)")
     arkade.add_argument("--chips", action=argparse.BooleanOptionalAction, default=None,
                         help="bonus chips (default: on in strategy, off in arcade)")
-    arkade.add_argument("--pace", type=float, default=None, help="arcade: seconds between the computer's rolls (default 3)")
+    arkade.add_argument("--pace", type=seconds(*PACES), default=None, help="arcade: seconds between the computer's rolls (default 3)")
     arkade.add_argument("--peng", action="store_true", help="every Defence shot is a loud Peng!")
     parser.add_argument("--seed", type=int, help="seed for a repeatable game")
     output = parser.add_mutually_exclusive_group()
@@ -91,8 +111,9 @@ def read_keys(inputs: "queue.Queue", stream=None) -> None:
     """Feed typed lines to the session; a closed input is the end."""
     stream = stream or sys.stdin
     source = "tty" if stream.isatty() else "keys"
+    raw = getattr(stream, "buffer", None)   # bytes: decoded by typed_lines, never fatally
     try:
-        for line in stream:
+        for line in (typed_lines(raw) if raw is not None else stream):
             inputs.put((source, line))
     except (OSError, ValueError):
         pass
@@ -120,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _stop_on_signal)
     try:
+        for note in settings.notes:
+            session.tell(note)
         if not start(args, session):
             return 2
         inputs: queue.Queue = queue.Queue()
@@ -131,12 +154,15 @@ def main(argv: list[str] | None = None) -> int:
         threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
         session.run(inputs)
     except KeyboardInterrupt:
-        say("Stopped. The game is saved." if session.saved else "Stopped.")
+        say("Stopped. The game is saved." if session.saved and not session.save_problem else "Stopped.")
     finally:
         if session.listener is not None:
             session.listener.stop()
         settings.save()
-        sink.wait_until_idle(None if args.record else 10.0)
+        # The goodbye is heard; the rest of a long queue is not waited for (a recording
+        # without a device renders it at once).
+        finish = getattr(sink, "finish", None)
+        finish(QUIT_WAIT) if finish else sink.wait_until_idle(QUIT_WAIT)
         sink.close()
         log.close()
     return 0
@@ -144,22 +170,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def start(args, session: Session) -> bool:
     """Open the menu, a new game, or the saved one. False: nothing could start."""
-    if args.resume:
-        try:
-            saved = read_save(session.save_path, GAMES)
-        except FileNotFoundError:
-            say(f"No saved game at {session.save_path}; starting a new one.")
-        except SaveError as error:
-            aside = set_aside(session.save_path)
-            say(f"The saved game cannot be resumed: {error}. It was kept as {aside}; starting a new one.")
-        else:
-            try:
-                session.open_game(GAMES[saved.game], saved.options, saved.seed, saved.actions)
-                return True
-            except (InputError, KeyError, ValueError, TypeError) as error:
-                aside = set_aside(session.save_path)
-                say(f"The saved game cannot be replayed: {error}. It was kept as {aside}; "
-                    "starting a new one.")
+    if args.resume and resume(session):
+        return True
     if args.game is None:
         session.open_menu()
         return True
@@ -171,6 +183,31 @@ def start(args, session: Session) -> bool:
         say(f"Cannot start {info.title}: {error}")
         return False
     return True
+
+
+def resume(session: Session) -> bool:
+    """Resume the saved game; False (with a line saying why) when a new one starts instead."""
+    try:
+        saved = read_save(session.save_path, GAMES, options_checker(build_parser(), GAMES))
+    except FileNotFoundError:
+        session.tell(f"No saved game at {session.save_path}; starting a new one.", signal=None)
+        return False
+    except SaveError as error:
+        session.tell(f"The saved game cannot be resumed: {error}. {kept_aside(session.save_path)}")
+        return False
+    try:
+        session.open_game(GAMES[saved.game], saved.options, saved.seed, saved.actions, saved.log)
+        return True
+    except (InputError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
+        session.tell(f"The saved game cannot be replayed: {str(error)[:80]}. {kept_aside(session.save_path)}")
+        return False
+
+
+def kept_aside(path: Path) -> str:
+    try:
+        return f"It was kept as {set_aside(path)}; starting a new one."
+    except OSError as error:
+        return f"It stays at {path} ({reason(error)}); starting a new one."
 
 
 def open_listener(args, settings: Settings, sink, inputs: "queue.Queue"):

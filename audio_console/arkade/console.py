@@ -360,7 +360,7 @@ class ArkadeConsole:
         else:
             column = int(command.get("column")) - 1
             cells = [(column, 6, r, self._kind((r, column))) for r in range(rows)]
-        return Reply(messages=[Message(lines[0], cells=cells)], quiet=True)
+        return Reply(messages=[Message(lines[0], cells=cells, rows=rows)], quiet=True)
 
     def _ask_saucers(self, command: Command) -> list[str]:
         alive = sorted(self.core.alive(), key=lambda s: (-s.cell[0], s.cell[1]))

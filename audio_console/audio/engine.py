@@ -85,7 +85,15 @@ class AudioEngine:
             if why:
                 self._notify(NO_DEVICE_MESSAGE.format(why=why))
         self.mixer = Mixer(self.sample_rate, volume=_volume(settings))
-        self.recorder = WavRecorder(record_path, self.sample_rate) if record_path else None
+        self.recorder = None
+        if record_path:
+            try:
+                self.recorder = WavRecorder(record_path, self.sample_rate)
+            except OSError as error:   # one line; the sound stays on
+                from audio_console.console.storage import reason
+                self._notify(f"Cannot record to {record_path}: {reason(error)}. Sound stays on; "
+                             "nothing is recorded.")
+        self._fast = False          # finish(): the virtual clock renders the rest at once
         if self._stream is not None:
             try:
                 self._stream.start()
@@ -175,6 +183,14 @@ class AudioEngine:
             if left <= 0:
                 return
             self.mixer.wait_until_idle(left)
+
+    def finish(self, timeout: float) -> None:
+        """At the end: let what is queued play for at most `timeout` seconds. Recording
+        without a device, the rest is rendered into the file at once, not in real time."""
+        self._fast = True
+        self.wait_until_idle(timeout)
+        if self.output == "virtual clock" and self.busy():
+            self._notify("The recording ends here: the sound still queued was not recorded in time.")
 
     def apply_settings(self, settings) -> None:
         self.mixer.volume = _volume(settings)
@@ -288,7 +304,7 @@ class AudioEngine:
                 self.recorder.add(block)
                 next_at += period
                 delay = next_at - time.perf_counter()
-                if delay > 0:
+                if delay > 0 and not self._fast:
                     time.sleep(delay)
 
 

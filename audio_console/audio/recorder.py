@@ -26,7 +26,10 @@ class WavRecorder:
     def __init__(self, path: str | Path, sample_rate: int):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._wav = wave.open(str(self.path), "wb")
+        # The file is opened first: a path that cannot be written raises a plain OSError
+        # here, before a half-made Wave_write exists (its __del__ would fail later).
+        self._file = open(self.path, "wb")
+        self._wav = wave.open(self._file, "wb")
         self._wav.setnchannels(2)
         self._wav.setsampwidth(2)
         self._wav.setframerate(sample_rate)
@@ -55,6 +58,7 @@ class WavRecorder:
             self._wav.close()   # writes the final lengths into the header
         except Exception:
             pass
+        self._file.close()
 
 
 def read_wav(path: str | Path) -> tuple[np.ndarray, int]:

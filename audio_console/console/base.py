@@ -27,6 +27,7 @@ class Message:
     side: int = CENTRE
     # A line of the board to sonify (SOUNDS.md): (position, of how many, row, kind).
     cells: list[tuple[int, int, int, str]] | None = None
+    rows: int = 7   # how many rows that board has (sets the pitch range of `cells`)
 
     @property
     def spoken(self) -> str:

@@ -16,8 +16,9 @@ from audio_console.commands import Command
 from audio_console.commands.vocabulary import common_grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
-from audio_console.console.storage import EventLog, SavedGame, write_save
 from audio_console.console.gameinfo import GameInfo
+from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_aside, write_save
+from audio_console.console.typed import EDGES, refusal
 from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
 
@@ -50,6 +51,7 @@ class Session:
         self.prompt_rng = random.Random()   # the voice check's and training's prompts
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
+        self.save_problem: str | None = None   # why the last save failed (told once)
 
     # --- starting a game ------------------------------------------------------
 
@@ -57,27 +59,68 @@ class Session:
         self.console, self.info, self.saved = MenuConsole(self.games), None, None
         self._show(self.console.start())
 
-    def open_game(self, info: GameInfo, options: dict, seed: int, actions: list[str] = ()) -> None:
-        """Start a game, or resume one by replaying its recorded actions silently."""
+    def open_game(self, info: GameInfo, options: dict, seed: int, actions: list[str] = (),
+                  log_pending: dict | None = None) -> None:
+        """Start a game, or resume one by replaying its recorded actions silently.
+        A recorded action that cannot be replayed ends the replay there: the game
+        resumes after the last good action and says so (the full save kept aside)."""
         console = info.create(options, seed, self.settings, self.clock())
-        for action in actions:
-            console.apply_recorded(action)
+        actions = list(actions)
+        dropped = None
+        for done, action in enumerate(actions):
+            try:
+                console.apply_recorded(action)
+            except Exception as error:   # a damaged save must never stop the console
+                dropped = (done, error)
+                break
+        if dropped is not None:
+            aside = copy_aside(self.save_path)
+            log_pending = None
+            actions = actions[:dropped[0]]
         if hasattr(console, "restart_clock"):
             console.restart_clock(self.clock())
         self.console, self.info = console, info
         self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
-        write_save(self.save_path, self.saved)
+        self._save()
+        if log_pending:
+            self.log.catch_up(info.name, log_pending)
+            self._tell_log_problem()
         if getattr(console, "needs_signals", False) and not self.presenter.signals:
             self._show(Reply().say("This practice is by ear, but the signals are off "
                                    "(--text or --no-signals): start it without them to hear them."))
-        if actions:
+        if dropped is not None:
+            done, error = dropped
+            kept = f" The full save was kept as {aside}." if aside else ""
+            self._show(Reply().say(f"Saved action {done + 1} could not be replayed ({str(error)[:80] or 'damaged'}); "
+                                   f"the game resumes after the last good one.{kept}", signal="error"))
+        if actions or dropped is not None:
             reply = Reply().say(f"Resumed {info.title}, after {len(actions)} actions.")
             reply.messages += [Message(line) for line in self._status_lines()]
             self._show(reply)
         else:
             self._show(console.start())
         self._update_listener()
+
+    def tell(self, text: str, signal: str | None = "error") -> None:
+        """A console notice (a file problem, a reset setting): printed and spoken."""
+        self._show(Reply().say(text, signal=signal), remember=False)
+
+    def _save(self) -> None:
+        """Write the save; a failure is told once and play goes on."""
+        try:
+            write_save(self.save_path, self.saved)
+        except WriteError as error:
+            if self.save_problem is None:
+                self.tell(f"Your game cannot be saved: {error}")
+            self.save_problem = str(error)
+        else:
+            self.save_problem = None
+
+    def _tell_log_problem(self) -> None:
+        problem = self.log.take_problem()
+        if problem:
+            self.tell(problem)
 
     def _prewarm(self, console) -> None:
         """Have the speech of fixed phrases rendered ahead, so that they are never late."""
@@ -95,6 +138,7 @@ class Session:
 
     def run(self, inputs: "queue.Queue") -> None:
         """Process input until quit, or the end of keyboard input with no listener."""
+        self._tell_log_problem()          # a --log that could not be opened
         self._show_prompt(force=True)
         while self.running:
             try:
@@ -124,7 +168,11 @@ class Session:
         return self.console.grammar().parse(text) or self.common.parse(text)
 
     def type(self, text: str) -> None:
-        text = text.strip()
+        text = text.strip(EDGES)
+        reason = refusal(text)
+        if reason is not None:
+            self._refuse(reason)
+            return
         if not text and self._push_to_talk():
             self._toggle_talk()
             return
@@ -192,11 +240,16 @@ class Session:
         if not (reply.messages or reply.events or reply.record):
             return
         game = self.info.name if self.info else "menu"
+        if reply.record and self.saved is not None:
+            # Saved first, with the events it logs next: a resume logs those missing, none twice.
+            offset = self.log.offset()
+            self.saved.actions += reply.record
+            self.saved.log = ({"path": str(self.log.path), "offset": offset, "events": reply.events}
+                              if offset is not None and reply.events else None)
+            self._save()
         for event in reply.events:
             self.log.write(game, event)
-        if reply.record and self.saved is not None:
-            self.saved.actions += reply.record
-            write_save(self.save_path, self.saved)
+        self._tell_log_problem()
         self._show(reply)
         if isinstance(self.console, MenuConsole) and self.console.finished():
             menu = self.console
@@ -225,7 +278,9 @@ class Session:
 
     def _cmd_quit(self, command: Command) -> None:
         saved = self.saved is not None and not self.console.finished()
-        self._show(Reply().say("Game saved. Goodbye." if saved else "Goodbye."), remember=False)
+        text = ("Goodbye. The game could not be saved." if saved and self.save_problem
+                else "Game saved. Goodbye." if saved else "Goodbye.")
+        self._show(Reply().say(text), remember=False)
         self.running = False
 
     def _cmd_yes(self, command: Command) -> None:

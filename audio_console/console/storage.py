@@ -2,10 +2,17 @@
 
 A save is a replay: the game, its options, its seed and the canonical actions
 taken so far. It is written atomically (temporary file, fsync, rename) after every
-move, so a closed terminal or a power cut loses nothing.
+move, so a closed terminal or a power cut loses nothing; a write that fails
+(a full disk, a folder that cannot be written) removes its temporary file and
+leaves the previous save as it was.
+
+The save is written before the move's events are logged, and holds those events
+with the log's size before them ("log"), so that a resume after a kill between
+the two writes logs exactly the events that are missing: none twice, none lost.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -14,10 +21,31 @@ from pathlib import Path
 
 FORMAT = "audio_console save"
 VERSION = 1
+MAX_SAVE_BYTES = 1_000_000     # a finished game is a few kilobytes
+MAX_ACTIONS = 20_000
+MAX_ACTION_CHARS = 200
+MAX_SEED = 2 ** 64
 
 
 class SaveError(Exception):
     """A save file that cannot be used; the message says why, plainly."""
+
+
+class WriteError(Exception):
+    """A file that cannot be written; the message says why plainly, then the path."""
+
+
+REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is full",
+           errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+           errno.EROFS: "the disk is read-only", errno.EISDIR: "that path is a folder",
+           errno.ENOTDIR: "a part of that path is a file, not a folder",
+           errno.ENOENT: "a folder on that path does not exist",
+           errno.ENAMETOOLONG: "the name is too long",
+           errno.EEXIST: "a part of that path is a file, not a folder"}   # EEXIST: from mkdir
+
+
+def reason(error: OSError) -> str:
+    return REASONS.get(error.errno, (error.strerror or error.__class__.__name__).lower())
 
 
 @dataclass
@@ -26,63 +54,187 @@ class SavedGame:
     options: dict
     seed: int
     actions: list[str] = field(default_factory=list)
+    # The last move's events and where in which log they go: {"path", "offset", "events"}.
+    log: dict | None = None
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "version": VERSION, "game": self.game,
-                           "options": self.options, "seed": self.seed, "actions": self.actions},
-                          indent=1)
+        data = {"format": FORMAT, "version": VERSION, "game": self.game,
+                "options": self.options, "seed": self.seed, "actions": self.actions}
+        if self.log:
+            data["log"] = self.log
+        return json.dumps(data, indent=1)
 
 
 def write_save(path: Path, saved: SavedGame) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Replace the save atomically; raise WriteError (the old save kept) when that fails."""
+    write_atomically(path, saved.to_json())
+
+
+def write_atomically(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w") as f:
-        f.write(saved.to_json())
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
-def read_save(path: Path, known_games) -> SavedGame:
     try:
-        raw = json.loads(path.read_text())
-    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as error:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise WriteError(f"{reason(error)} ({path})") from error
+
+
+def read_save(path: Path, known_games, check_options=None) -> SavedGame:
+    """The save at path, checked completely; SaveError says what is wrong.
+    check_options(game, options) raises SaveError for an option out of range."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"it is too large for a saved game ({size} bytes)")
+        raw = json.loads(path.read_bytes().decode("utf-8"))
+    except (FileNotFoundError, SaveError):
         raise
     except (OSError, UnicodeDecodeError) as error:
         raise SaveError(f"it cannot be read ({error.__class__.__name__})") from error
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise SaveError("it is damaged: not valid JSON") from error
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError("it is not an audio_console saved game")
     if raw.get("version") != VERSION:
         raise SaveError(f"it was written by another version (format {raw.get('version')!r})")
     game, options, seed, actions = (raw.get(k) for k in ("game", "options", "seed", "actions"))
-    if game not in known_games:
-        raise SaveError(f"it is for an unknown game {game!r}")
-    if not isinstance(options, dict) or not isinstance(seed, int) or not isinstance(actions, list) \
-            or not all(isinstance(a, str) for a in actions):
-        raise SaveError("it is damaged: options, seed or actions are missing or malformed")
-    return SavedGame(game, options, seed, actions)
+    if not isinstance(game, str) or game not in known_games:
+        raise SaveError(f"it is for an unknown game {game!r}"[:120])
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise SaveError("it is damaged: its options are malformed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+        raise SaveError("it is damaged: its seed is missing or malformed")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise SaveError("it is damaged: its actions are missing or too many")
+    if not all(isinstance(a, str) and 0 < len(a) <= MAX_ACTION_CHARS for a in actions):
+        raise SaveError("it is damaged: an action is not a short line of text")
+    if check_options is not None:
+        check_options(game, options)
+    return SavedGame(game, options, seed, actions, _log_part(raw.get("log")))
+
+
+def _log_part(log) -> dict | None:
+    """The save's record of its last move's events; a malformed one is ignored."""
+    if (isinstance(log, dict) and isinstance(log.get("path"), str) and isinstance(log.get("offset"), int)
+            and isinstance(log.get("events"), list) and all(isinstance(e, dict) for e in log["events"])):
+        return log
+    return None
 
 
 def set_aside(path: Path) -> Path:
-    """Keep a damaged save under another name instead of overwriting it."""
-    target = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-    os.replace(path, target)
-    return target
+    """Keep a damaged save under a name of its own instead of overwriting it."""
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    for n in range(1, 1000):
+        target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        try:
+            os.link(path, target)       # fails if that name is taken: never overwrite
+        except FileExistsError:
+            continue
+        except OSError:                  # a file system without hard links
+            if target.exists():
+                continue
+            os.replace(path, target)
+            return target
+        os.unlink(path)
+        return target
+    raise OSError(errno.EEXIST, "too many damaged saves set aside this second")
+
+
+def copy_aside(path: Path) -> Path | None:
+    """Keep a copy of a save under a .damaged- name (the save itself stays); None if impossible."""
+    try:
+        data = path.read_bytes()
+        stamp = time.strftime('%Y%m%d-%H%M%S')
+        for n in range(1, 1000):
+            target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+            try:
+                with open(target, "xb") as f:
+                    f.write(data)
+                return target
+            except FileExistsError:
+                continue
+    except OSError:
+        pass
+    return None
 
 
 class EventLog:
-    """JSON lines, one object per game event, flushed at once (ARCHITECTURE.md)."""
+    """JSON lines, one object per game event, flushed at once (ARCHITECTURE.md).
+    A log that cannot be opened or written is turned off; `problem` says why, once."""
 
     def __init__(self, path: Path | None):
-        self.file = open(path, "a", encoding="utf-8") if path else None
+        self.path = path
+        self.file = None
+        self.problem: str | None = None
+        if path is not None:
+            try:
+                if path.is_dir():
+                    raise IsADirectoryError(errno.EISDIR, "is a folder")
+                self.file = open(path, "a", encoding="utf-8")
+            except OSError as error:
+                self._fail(error)
+
+    def _fail(self, error: OSError) -> None:
+        self.problem = f"The game log cannot be written: {reason(error)} ({self.path})"
+        file, self.file = self.file, None
+        if file is not None:
+            try:
+                file.close()
+            except OSError:
+                pass
+
+    def take_problem(self) -> str | None:
+        """The line to tell the player, once."""
+        problem, self.problem = self.problem, None
+        return problem
+
+    def offset(self) -> int | None:
+        """The log's size now (where the next event goes); None without a log."""
+        if self.file is None:
+            return None
+        try:
+            return os.fstat(self.file.fileno()).st_size
+        except OSError:
+            return None
 
     def write(self, game: str, event: dict) -> None:
         if self.file:
-            self.file.write(json.dumps({**event, "game": game}) + "\n")
-            self.file.flush()
+            try:
+                self.file.write(json.dumps({**event, "game": game}) + "\n")
+                self.file.flush()
+            except OSError as error:
+                self._fail(error)
+
+    def catch_up(self, game: str, pending: dict | None) -> None:
+        """After a resume: log those of the save's last events that did not reach this log."""
+        if self.file is None or not pending or os.path.abspath(pending["path"]) != os.path.abspath(self.path):
+            return
+        start, events = pending["offset"], pending["events"]
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(start)
+                lines = f.read().split(b"\n")   # beyond the end (another log now): [b""]
+            if lines[-1]:                          # a line cut off by the kill: remove it
+                self.file.flush()
+                os.truncate(self.path, start + sum(len(line) + 1 for line in lines[:-1]))
+        except OSError as error:
+            self._fail(error)
+            return
+        done = len(lines) - 1                      # complete lines after the offset
+        for event in events[done:]:
+            self.write(game, event)
 
     def close(self) -> None:
         if self.file:
-            self.file.close()
+            try:
+                self.file.close()
+            except OSError:
+                pass

@@ -246,7 +246,7 @@ class GalaxisConsole:
         points = line_points(kind, index)
         # Heard as tones (pitch by row, left to right by column) beside the spoken readout.
         cells = [(p.column, 9, p.row, memory.short(p)) for p in points]
-        message = Message(memory.read_line(kind, index), cells=cells)
+        message = Message(memory.read_line(kind, index), cells=cells, rows=len(ROWS))
         return Reply(messages=[message], quiet=True)
 
     def _do_summary(self, command: Command, now: float) -> Reply:

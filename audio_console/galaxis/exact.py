@@ -8,7 +8,9 @@ a Kraft lower bound: about a thousand times faster than the Python solver, so
 positions of a few hundred placements are solved in well under a second.
 
 The C file is compiled once with the system C compiler into a per-user cache
-directory (named by the source's hash); without a compiler `available()` is False
+directory (named by the source's hash), with the library's own hash written beside
+it; a cached library without that hash, or with another, is built again, never
+loaded (issue 12). Without a compiler `available()` is False
 and callers keep to their Python methods. Calls are serialised by a lock (the
 memo is one per process) and deterministic: the memo is cleared for every call,
 and a node budget, not a clock, bounds the work.
@@ -46,28 +48,59 @@ def find_compiler() -> str | None:
     return shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
 
 
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _built_by_us(target: Path) -> bool:
+    """Whether target is the library this console built: its hash is recorded beside
+    it, and neither is writable by other users. Anything else is built again, never loaded."""
+    stamp = target.with_name(target.name + ".sha256")
+    try:
+        for path in (target, stamp):
+            info = path.stat()
+            if info.st_uid != os.getuid() or info.st_mode & 0o022:
+                return False
+        return stamp.read_text().strip() == _digest(target)
+    except OSError:
+        return False
+
+
+def _build(target: Path) -> None:
+    compiler = find_compiler()
+    if compiler is None:
+        raise SolverUnavailable("no C compiler found for the exact solver")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # build beside the target, then rename: another process may build at once
+    fd, tmp = tempfile.mkstemp(suffix=".so", dir=target.parent)
+    os.close(fd)
+    fd, tmp_stamp = tempfile.mkstemp(suffix=".sha256", dir=target.parent)
+    os.close(fd)
+    try:
+        result = subprocess.run([compiler, "-O3", "-shared", "-fPIC", "-o", tmp, str(SOURCE), "-lm"],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SolverUnavailable(f"building the exact solver failed: {result.stderr.strip()}")
+        os.chmod(tmp, 0o755)
+        Path(tmp_stamp).write_text(_digest(Path(tmp)) + "\n")
+        os.chmod(tmp_stamp, 0o644)
+        os.replace(tmp, target)
+        os.replace(tmp_stamp, target.with_name(target.name + ".sha256"))
+    finally:
+        for path in (tmp, tmp_stamp):
+            if os.path.exists(path):
+                os.unlink(path)
+
+
 @lru_cache(maxsize=None)
 def _library() -> ctypes.CDLL:
     source = SOURCE.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
     target = _cache_dir() / f"galaxis_exact_{digest}.so"
-    if not target.exists():
-        compiler = find_compiler()
-        if compiler is None:
-            raise SolverUnavailable("no C compiler found for the exact solver")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        # build beside the target, then rename: another process may build at once
-        fd, tmp = tempfile.mkstemp(suffix=".so", dir=target.parent)
-        os.close(fd)
-        try:
-            result = subprocess.run([compiler, "-O3", "-shared", "-fPIC", "-o", tmp, str(SOURCE), "-lm"],
-                                    capture_output=True, text=True)
-            if result.returncode != 0:
-                raise SolverUnavailable(f"building the exact solver failed: {result.stderr.strip()}")
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+    if not _built_by_us(target):
+        _build(target)
+        if not _built_by_us(target):   # replaced again at once by someone else
+            raise SolverUnavailable("the exact solver's cached library could not be verified")
     lib = ctypes.CDLL(str(target))
     lib.exact_init.argtypes = [ctypes.c_int, ctypes.c_double, ctypes.c_double]
     lib.exact_init.restype = ctypes.c_int

@@ -1,0 +1,70 @@
+"""Items 11, 12 and 14 of issue 12: a bad --record path is one line, quitting does not
+wait for a backlog of sound, and PortAudio's C-level diagnostics stay off stderr."""
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from audio_console.audio.recorder import read_wav
+from tests.conftest import ROOT
+
+pytest.importorskip("sounddevice")
+
+
+def env(tmp_path):
+    return {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home"),
+            "AUDIO_CONSOLE_DEVICE": "no-such-device"}
+
+
+@pytest.mark.parametrize("where", ["folder", "under a file"])
+def test_a_record_path_that_cannot_be_written_is_one_line(tmp_path, where):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("x")
+    target = tmp_path / "folder" if where == "folder" else tmp_path / "file" / "game.wav"
+    done = subprocess.run([sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "1",
+                           "--no-speech", "--record", str(target)], input="D5\nquit\n", text=True,
+                          capture_output=True, timeout=60, env=env(tmp_path), cwd=ROOT)
+    assert done.returncode == 0 and "Traceback" not in done.stderr and "Error" not in done.stderr
+    assert sum(line.startswith(f"Cannot record to {target}") for line in done.stdout.splitlines()) == 1
+    assert "D5 answered" in done.stdout and "Goodbye" in done.stdout
+
+
+def test_quit_with_a_recording_does_not_wait_for_the_backlog_in_real_time(tmp_path):
+    wav = tmp_path / "game.wav"
+    lines = "".join(f"D{i}\n" for i in range(1, 9)) + "help\nread row D\nquit\n"
+    process = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "1",
+                                "--no-speech", "--record", str(wav)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env=env(tmp_path), cwd=ROOT)
+    process.stdin.write(lines)
+    process.stdin.close()
+    for line in process.stdout:
+        if "Goodbye" in line:
+            said_goodbye = time.monotonic()
+            break
+    process.wait(timeout=60)
+    assert time.monotonic() - said_goodbye < 4.0       # was: every queued second, in real time
+    recorded, rate = read_wav(wav)
+    assert len(recorded) / rate > 3.0                  # the signals were recorded
+
+
+FILTER = """
+import os, sys
+from audio_console.audio.stderr_filter import filter_stderr
+assert filter_stderr()
+os.write(2, b"Expression 'alsa_snd_pcm_poll_descriptors_revents( self->pcm, pfd, self->nfds, &revents )' "
+            b"failed in 'src/hostapi/alsa/pa_linux_alsa.c', line: 3667\\n")
+os.write(2, b"ALSA lib pcm.c:8570:(snd_pcm_recover) underrun occurred\\n")
+os.write(2, b"a C library line that matters\\n")
+print("python's own line", file=sys.stderr)
+raise SystemExit("the last words")
+"""
+
+
+def test_portaudio_diagnostics_are_kept_off_stderr_and_everything_else_is_not():
+    done = subprocess.run([sys.executable, "-c", FILTER], capture_output=True, text=True, timeout=30, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "Expression" not in done.stderr and "ALSA lib" not in done.stderr
+    assert "python's own line" in done.stderr and "the last words" in done.stderr
+    assert "a C library line that matters" in done.stderr
