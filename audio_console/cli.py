@@ -22,6 +22,7 @@ from audio_console.console.base import InputError
 from audio_console.console.session import Session
 from audio_console.console.typed import typed_lines
 from audio_console.console.save_options import options_checker
+from audio_console.console.slots import in_progress
 from audio_console.console.storage import EventLog, SaveError, read_save, reason, set_aside
 from audio_console.games import GAMES
 from audio_console.output.presenter import Presenter
@@ -172,11 +173,17 @@ def start(args, session: Session) -> bool:
     """Open the menu, a new game, or the saved one. False: nothing could start."""
     if args.resume and resume(session):
         return True
+    session.check_options = options_checker(build_parser(), GAMES)
     if args.game is None:
         session.open_menu()
         return True
     info = GAMES[args.game]
     seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
+    mine = [saved for saved in in_progress(session.save_path, GAMES, session.check_options)
+            if saved.game == info.name]
+    if mine and not args.resume:     # never replaced without asking: resume, or new game
+        session.open_menu(mine, start=(info, info.options_from_args(args), seed))
+        return True
     try:
         session.open_game(info, info.options_from_args(args), seed)
     except InputError as error:
