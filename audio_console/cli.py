@@ -48,8 +48,15 @@ def seconds(low: float, high: float):
     return parse
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A mistake on the command line is one line, the error first (not the usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"audio-console: {message}. audio-console --help lists the options.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="audio-console",
         description="A voice- and sound-driven console for Galaxis, Battleship: Outer Space and Arkade.")
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
@@ -93,6 +100,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def options_not_for(args, parser) -> str | None:
+    """Why a game option given does not apply (--game battleship --option 2), or None."""
+    by_game = {name: set(info.options_from_args(parser.parse_args(["--game", name])))
+               for name, info in GAMES.items()}
+    flags = {a.dest: a.option_strings[0] for a in parser._actions if a.option_strings}
+    for dest in sorted(set().union(*by_game.values())):
+        value = getattr(args, dest, None)
+        if value is None or value is False:
+            continue
+        if args.game is None:
+            if args.resume:
+                continue         # a resumed game keeps its own options
+            return f"{flags[dest]} is a game option: name the game with --game"
+        if dest not in by_game[args.game]:
+            return f"{flags[dest]} does not apply to {GAMES[args.game].title}"
+    return None
+
+
 def say(text: str) -> None:
     print(text, flush=True)
 
@@ -130,7 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["recognize"]:
         from audio_console.voice.recognize_cli import main as recognize
         return recognize(argv[1:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    unused = options_not_for(args, parser)
+    if unused:
+        parser.error(unused)
     settings = Settings.load()
     save_path = args.save or data_dir() / "game.json"
     sink = open_sound(args, settings)

@@ -30,6 +30,17 @@ VOICE_HELP = ("Voice: voice check; voice training (or voice training off); push 
               "always listen; headphones on or off; confirm always, unsure or never.")
 
 
+ECHO_WORDS = 6     # a refused line is echoed whole up to this many words
+
+
+def echo(text: str) -> str:
+    """A refused line as it is said back: a long one cut, with its length."""
+    words = text.split()
+    if len(words) <= ECHO_WORDS and len(text) <= 60:
+        return text
+    return " ".join(words[:3])[:40] + f" ... ({len(words)} word{'' if len(words) == 1 else 's'})"
+
+
 class Session:
     def __init__(self, presenter: Presenter, settings: Settings, games: dict[str, GameInfo],
                  save_path: Path, log: EventLog, clock=time.monotonic, barge_in: bool = True):
@@ -162,7 +173,10 @@ class Session:
                 continue
             if source == "eof":
                 if self.listener is None:   # Ctrl-D or the end of piped input: as quit
-                    self._cmd_quit(None)
+                    try:
+                        self._cmd_quit(None)
+                    except OSError:         # the output is closed too (a pipe's reader gone)
+                        pass
                     break
                 continue
             if self.barge_in and source in ("tty", "voice"):
@@ -224,7 +238,8 @@ class Session:
     def _explain(self, text: str) -> str:
         explain = getattr(self.console, "explain", None)
         reason = explain(text) if explain else None
-        return reason or f"Not understood: {text}. Say help to hear what you can say."
+        reason = reason or f"Not understood: {text}. Say help to hear what you can say."
+        return reason.replace(text, echo(text))
 
     # --- commands -------------------------------------------------------------
 
@@ -357,17 +372,33 @@ class Session:
         self.presenter.sink.apply_settings(self.settings)
         self._show(Reply().say(text))
 
+    def _volume(self, step: float, word: str) -> None:
+        before = self.settings.volume
+        after = min(1.0, max(0.1, round(before + step, 2)))
+        level = f"volume {round(after * 10)} of 10"
+        edge = "maximum" if step > 0 else "minimum"
+        text = f"{word}: {level}." if after != before else f"Volume at {edge}: {level}."
+        self._setting(text, lambda s: setattr(s, "volume", after))
+
+    def _rate(self, step: int, word: str) -> None:
+        before = self.settings.speech_rate
+        after = min(400, max(80, before + step))
+        edge = "fastest" if step > 0 else "slowest"
+        text = (f"{word}: speech {after} words a minute." if after != before
+                else f"Speech at its {edge}: {after} words a minute.")
+        self._setting(text, lambda s: setattr(s, "speech_rate", after))
+
     def _cmd_louder(self, command: Command) -> None:
-        self._setting("Louder.", lambda s: setattr(s, "volume", min(1.0, round(s.volume + 0.1, 2))))
+        self._volume(0.1, "Louder")
 
     def _cmd_softer(self, command: Command) -> None:
-        self._setting("Softer.", lambda s: setattr(s, "volume", max(0.1, round(s.volume - 0.1, 2))))
+        self._volume(-0.1, "Softer")
 
     def _cmd_faster(self, command: Command) -> None:
-        self._setting("Faster.", lambda s: setattr(s, "speech_rate", min(400, s.speech_rate + 25)))
+        self._rate(25, "Faster")
 
     def _cmd_slower(self, command: Command) -> None:
-        self._setting("Slower.", lambda s: setattr(s, "speech_rate", max(80, s.speech_rate - 25)))
+        self._rate(-25, "Slower")
 
     def _cmd_listening(self, command: Command) -> None:
         mode = command.text.split()[-1]
