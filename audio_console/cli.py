@@ -127,8 +127,12 @@ def open_sound(args, settings: Settings):
         return NullSink()
     try:
         from audio_console.audio import open_sound as open_engine
+        from audio_console.audio.stderr_filter import filter_stderr
     except ImportError:
         return NullSink()
+    # PortAudio's "Expression '...' failed" lines, when the audio server dies, would be
+    # read aloud by a screen reader: kept off stderr (only in the console's own process).
+    filter_stderr()
     return open_engine(settings, speech=not args.no_speech, signals=not args.no_signals,
                        record_path=args.record, notify=say)
 

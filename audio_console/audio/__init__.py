@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Callable
 
 from audio_console.audio.alsa import silence_alsa_messages
-from audio_console.audio.stderr_filter import filter_stderr
 from audio_console.output.sink import NullSink
 
 
@@ -27,7 +26,6 @@ def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
     if not speech and not signals and not record_path:
         return NullSink()
     silence_alsa_messages()   # a screen reader would read ALSA's underrun lines aloud
-    filter_stderr()           # ... and PortAudio's "Expression '...' failed" lines
     try:
         from audio_console.audio.engine import AudioEngine
         engine = AudioEngine(settings, speech=speech, signals=signals, record_path=record_path,
