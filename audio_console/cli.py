@@ -22,6 +22,7 @@ from audio_console.console.base import InputError
 from audio_console.console.session import Session
 from audio_console.console.typed import typed_lines
 from audio_console.console.save_options import options_checker
+from audio_console.console.slots import in_progress
 from audio_console.console.storage import EventLog, SaveError, read_save, reason, set_aside
 from audio_console.games import GAMES
 from audio_console.output.presenter import Presenter
@@ -47,8 +48,15 @@ def seconds(low: float, high: float):
     return parse
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A mistake on the command line is one line, the error first (not the usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"audio-console: {message}. audio-console --help lists the options.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="audio-console",
         description="A voice- and sound-driven console for Galaxis, Battleship: Outer Space and Arkade.")
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
@@ -92,6 +100,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def options_not_for(args, parser) -> str | None:
+    """Why a game option given does not apply (--game battleship --option 2), or None."""
+    by_game = {name: set(info.options_from_args(parser.parse_args(["--game", name])))
+               for name, info in GAMES.items()}
+    flags = {a.dest: a.option_strings[0] for a in parser._actions if a.option_strings}
+    for dest in sorted(set().union(*by_game.values())):
+        value = getattr(args, dest, None)
+        if value is None or value is False:
+            continue
+        if args.game is None:
+            if args.resume:
+                continue         # a resumed game keeps its own options
+            return f"{flags[dest]} is a game option: name the game with --game"
+        if dest not in by_game[args.game]:
+            return f"{flags[dest]} does not apply to {GAMES[args.game].title}"
+    return None
+
+
 def say(text: str) -> None:
     print(text, flush=True)
 
@@ -133,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["recognize"]:
         from audio_console.voice.recognize_cli import main as recognize
         return recognize(argv[1:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    unused = options_not_for(args, parser)
+    if unused:
+        parser.error(unused)
     settings = Settings.load()
     save_path = args.save or data_dir() / "game.json"
     sink = open_sound(args, settings)
@@ -176,11 +206,17 @@ def start(args, session: Session) -> bool:
     """Open the menu, a new game, or the saved one. False: nothing could start."""
     if args.resume and resume(session):
         return True
+    session.check_options = options_checker(build_parser(), GAMES)
     if args.game is None:
         session.open_menu()
         return True
     info = GAMES[args.game]
     seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
+    mine = [saved for saved in in_progress(session.save_path, GAMES, session.check_options)
+            if saved.game == info.name]
+    if mine and not args.resume:     # never replaced without asking: resume, or new game
+        session.open_menu(mine, start=(info, info.options_from_args(args), seed))
+        return True
     try:
         session.open_game(info, info.options_from_args(args), seed)
     except InputError as error:

@@ -63,10 +63,16 @@ def test_a_game_cut_off_halfway_and_resumed_ends_the_same_way(tmp_path):
     assert strip(read_log(first) + read_log(second)) == strip(read_log(whole))
 
 
+def with_ready(lines):
+    """Two human teams pass the console at each change of turn: "ready" after every line
+    (a ready with nothing to be ready for is refused and changes nothing)."""
+    return [said for line in lines for said in (line, "ready")]
+
+
 def test_option1_two_teams_play_to_the_end_and_coordinates_stay_off_speech(tmp_path):
     log = tmp_path / "game.jsonl"
     result = run_console(["--game", "galaxis", "--option", "1", "--seed", "3", "--text",
-                          "--log", str(log)], ALL * 3, tmp_path)
+                          "--log", str(log)], with_ready(ALL * 3), tmp_path)
     assert result.returncode == 0, result.stderr
     events = read_log(log)
     check_answers_agree_with_reveal(events)
@@ -94,7 +100,7 @@ def test_option3_storing_caution_own_ship_and_winning(tmp_path):
              "d4",                            # team 2 may not: team 1 queried D4
              ]
     result = run_console(["--game", "galaxis", "--option", "3", "--seed", "2", "--text",
-                          "--log", str(log)], lines + ALL * 3, tmp_path)
+                          "--log", str(log)], with_ready(lines + ALL * 3), tmp_path)
     assert result.returncode == 0, result.stderr
     events = read_log(log)
     stored = [e for e in events if e["event"] == "stored"]
@@ -121,11 +127,11 @@ def test_a_timed_out_turn_passes_to_the_other_team(tmp_path):
          "--time-limit", "1.5", "--text", "--log", str(log)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     time.sleep(2.5)                         # team 1 lets its time run out
-    out, err = process.communicate("a1\nstatus\nquit\n", timeout=30)
+    out, err = process.communicate("ready\na1\nstatus\nquit\n", timeout=30)   # team 2 takes the console
     assert process.returncode == 0, err
     assert "Team 1:" in out and "seconds left!" in out
     assert "Team 1: time is up; the turn passes." in out
-    assert "Team 1's turn. 2 seconds left." in out or "Team 1's turn. 1 second left." in out
+    assert "Team 1's turn, when it says ready: the clock waits." in out     # passing: no clock
     events = read_log(log)
     assert [e["event"] for e in events][:4] == ["time_warning", "time_out", "turn", "answer"]
     assert events[3]["team"] == 2           # the next query was team 2's

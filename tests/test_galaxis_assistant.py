@@ -205,13 +205,14 @@ def test_cli_practice_modes_and_computer_option(tmp_path):
 
 def test_option_3_hints_keep_off_own_positions_and_use_the_other_teams_queries():
     console = make(option=3, seed=9)
-    for point in ["D5", "D4", "C5", "E5"]:          # team 1 stores the hint's usual favourites
-        say(console, point)
-    for point in ["A1", "A9", "G1", "G9"]:
+    for point in ["D5", "D4", "C5", "E5", "ready"]:   # team 1 stores the hint's usual favourites
+        say(console, point)                            # (two teams pass the console: ready)
+    for point in ["A1", "A9", "G1", "G9", "ready"]:
         say(console, point)
     hint = say(console, "hint").events[0]
     assert hint["point"] not in ("D5", "D4", "C5", "E5")
     say(console, hint["point"])                      # team 1 queries; team 2 now knows it is empty
     assert parse_point(hint["point"]) in console.deductions[2].certain_empty()
+    say(console, "ready")
     second = say(console, "hint").events[0]          # team 2's turn
     assert second["team"] == 2 and second["point"] != hint["point"]

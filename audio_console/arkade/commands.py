@@ -126,7 +126,12 @@ QUESTIONS = [
     Rule("chips", "chips", ["bonus chips"]),
     Rule("board", "board", ["read the board"]),
     Rule("pace", "pace {seconds}", ["computer pace <seconds> seconds"]),
+    # Arcade Mode: the player starts and pauses the clock.
+    Rule("go", "go", ["go", "start"]),
+    Rule("pause", "pause", ["pause"]),
     # typed only
+    Rule("go", "go", ["go on", "start the game", "resume", "continue"], spoken=False),
+    Rule("pause", "pause", ["wait", "hold on"], spoken=False),
     Rule("saucers", "saucers", ["where are [my|the] saucers", "saucers", "my saucers"], spoken=False),
     Rule("nearest", "nearest", ["[the] nearest saucers", "nearest"], spoken=False),
     Rule("read", "read row {row}", ["row <row>"], spoken=False),

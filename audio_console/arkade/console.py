@@ -8,6 +8,11 @@ computer's randomness comes from the seed and the move number.
 Strategy Mode: the computer plays its whole turn as soon as it is its turn (on the
 next tick, or before the player's next command). Arcade Mode: every `pace` seconds
 of the clock handed in (`now`) the computer rolls its dice and uses them.
+
+Arcade Mode starts "on the signal" (the rulebook): it waits after the introduction
+until the player says go, then counts down aloud (three, two, one) and gives the
+start signal; `pause` stops the clock at any time and `go` counts down again. A
+resumed arcade game starts paused.
 """
 from __future__ import annotations
 
@@ -25,6 +30,9 @@ from audio_console.settings import Settings
 ACTIONS = {"roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
            "choose", "clear", "sacrifice"}
 COMPUTER_TURN_LIMIT = 200     # actions in one computer turn; far more than any real turn
+COUNTDOWN = ("Three.", "Two.", "One.")   # one a second, then the start signal
+# Arcade questions and settings that never need the clock running.
+ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
 
 
 # The rulebook's last page as menu presets; explicit options (CLI) win over them.
@@ -78,6 +86,10 @@ class ArkadeConsole:
         self.moves = 0                     # every action of either side, for the computer's RNG
         self.next_computer = {ALIEN: now + self.pace, DEFENCE: now + self.pace}
         self._grammar = commands.grammar(self.core.rows)
+        # Arcade Mode: "waiting" (for go), "counting" (from countdown_start), or "running".
+        self.clock_state = "waiting" if self.options.mode == ARCADE else "running"
+        self.countdown_start = 0.0
+        self.counted = 0
 
     # --- the session's questions ---------------------------------------------------
 
@@ -104,9 +116,13 @@ class ArkadeConsole:
         core = self.core
         if core.finished():
             return "Game over. Say new game, or quit."
+        if self.clock_state == "waiting":
+            return "Arcade Mode: say go to start the countdown; say pause at any time."
+        if self.clock_state == "counting":
+            return "Get ready."
         side = self.human_side()
         if side is None:
-            return "The computer plays both sides. Say quit to stop."
+            return "The computer plays both sides. Say pause, or quit to stop."
         if core.pending and core.pending.side == side:
             return core._pending_question()
         if self.options.mode == STRATEGY and core.turn != side:
@@ -158,6 +174,7 @@ class ArkadeConsole:
                   "Forward is towards the defence line; left is towards column 1."]
         if self.options.mode == ARCADE:
             lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self.pace:g}).")
+            lines.append("Pause: the clock stops. Go: a countdown, then the game goes on.")
         return lines
 
     def start(self) -> Reply:
@@ -172,6 +189,9 @@ class ArkadeConsole:
                   "Say help for commands.")
         if o.mode == STRATEGY:
             reply.say("The Alien begins.")
+        else:
+            reply.say(f"Both sides play at once; the computer rolls every {self.pace:g} seconds. "
+                      "Say go to start the countdown; say pause at any time.")
         return reply
 
     def status(self) -> list[str]:
@@ -190,6 +210,13 @@ class ArkadeConsole:
     def handle(self, command: Command, now: float) -> Reply:
         if command.name == "listen":
             return self.handle_listen(command)
+        if command.name == "go":
+            return self._go(now)
+        if command.name == "pause":
+            return self._pause()
+        if self.clock_state != "running" and command.name in ACTIONS and not self.core.finished():
+            raise InputError("The game has not started: say go." if self.clock_state == "waiting"
+                             else "Wait for the start signal.")
         if command.name == "pace":
             # Only the timing of the computer's turns changes; its actions are recorded.
             self.pace = float(command.get("seconds"))
@@ -262,11 +289,46 @@ class ArkadeConsole:
             count += 1
         return reply
 
+    def _go(self, now: float) -> Reply:
+        if self.options.mode != ARCADE:
+            raise InputError("Go and pause are for Arcade Mode; in Strategy Mode the game waits for you.")
+        if self.core.finished():
+            raise InputError("The game is over. Say new game, or quit.")
+        if self.clock_state != "waiting":
+            raise InputError("The game is already going." if self.clock_state == "running"
+                             else "The countdown is on.")
+        self.clock_state, self.countdown_start, self.counted = "counting", now, 0
+        return Reply(quiet=True).say("Countdown.")
+
+    def _pause(self) -> Reply:
+        if self.options.mode != ARCADE:
+            raise InputError("Go and pause are for Arcade Mode; in Strategy Mode the game waits for you.")
+        if self.clock_state == "waiting":
+            raise InputError("Already paused: say go to start the countdown.")
+        self.clock_state = "waiting"
+        return Reply(quiet=True).say("Paused. Say go to go on.", signal="prompt")
+
+    def _countdown(self, now: float) -> Reply:
+        """One line a second, then the start signal; the computer's clock starts with it."""
+        reply = Reply()
+        while self.counted < len(COUNTDOWN) and now >= self.countdown_start + self.counted:
+            reply.say(COUNTDOWN[self.counted], signal="time_warning")
+            self.counted += 1
+        if self.counted == len(COUNTDOWN) and now >= self.countdown_start + len(COUNTDOWN):
+            self.clock_state = "running"
+            self.restart_clock(now)
+            reply.say("Start!", signal="ready")
+        return reply
+
     def tick(self, now: float) -> Reply:
         if self.core.finished():
             return Reply()
         if self.options.mode == STRATEGY:
             return self._computer_turns()
+        if self.clock_state == "counting":
+            return self._countdown(now)
+        if self.clock_state != "running":
+            return Reply()
         reply = Reply()
         for side in SIDES:
             if self.players[side] != "computer" or now < self.next_computer[side] or self.core.finished():

@@ -36,6 +36,7 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),
+    Rule("menu", "menu", ["menu", "main menu"]),
     Rule("timing", "timing {timing}", ["<timing> signals", "signals <timing>"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),

@@ -17,6 +17,7 @@ from audio_console.commands.vocabulary import common_grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.gameinfo import GameInfo
+from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_aside, write_save
 from audio_console.console.typed import EDGES, refusal
 from audio_console.output.presenter import Presenter
@@ -27,6 +28,17 @@ ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game
           "louder, softer, faster, slower; quick signals, faithful signals.")
 VOICE_HELP = ("Voice: voice check; voice training (or voice training off); push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
+
+
+ECHO_WORDS = 6     # a refused line is echoed whole up to this many words
+
+
+def echo(text: str) -> str:
+    """A refused line as it is said back: a long one cut, with its length."""
+    words = text.split()
+    if len(words) <= ECHO_WORDS and len(text) <= 60:
+        return text
+    return " ".join(words[:3])[:40] + f" ... ({len(words)} word{'' if len(words) == 1 else 's'})"
 
 
 class Session:
@@ -52,12 +64,21 @@ class Session:
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
         self.save_problem: str | None = None   # why the last save failed (told once)
+        self.check_options = None   # check(game, options) for saves found for the menu
 
     # --- starting a game ------------------------------------------------------
 
-    def open_menu(self) -> None:
-        self.console, self.info, self.saved = MenuConsole(self.games), None, None
+    def open_menu(self, offers=None, start=None) -> None:
+        """The menu; offers: the unfinished saved games (None: look for them)."""
+        if offers is None:
+            offers = in_progress(self.save_path, self.games, self.check_options)
+        self.console, self.info, self.saved = MenuConsole(self.games, offers, start), None, None
         self._show(self.console.start())
+
+    def resume_saved(self, saved: SavedGame) -> None:
+        """Resume an unfinished game the menu offered (from its own slot)."""
+        take_out(self.save_path, saved.game, self.games)
+        self.open_game(self.games[saved.game], saved.options, saved.seed, saved.actions, saved.log)
 
     def open_game(self, info: GameInfo, options: dict, seed: int, actions: list[str] = (),
                   log_pending: dict | None = None) -> None:
@@ -82,6 +103,7 @@ class Session:
         self.console, self.info = console, info
         self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
+        moved = make_room(self.save_path, info.name, self.games)
         self._save()
         if log_pending:
             self.log.catch_up(info.name, log_pending)
@@ -94,6 +116,9 @@ class Session:
             kept = f" The full save was kept as {aside}." if aside else ""
             self._show(Reply().say(f"Saved action {done + 1} could not be replayed ({str(error)[:80] or 'damaged'}); "
                                    f"the game resumes after the last good one.{kept}", signal="error"))
+        if moved is not None:
+            self._show(Reply().say(f"Your {self.games[moved].title} game in progress is kept: "
+                                   "say menu to resume it.", signal=None))
         if actions or dropped is not None:
             reply = Reply().say(f"Resumed {info.title}, after {len(actions)} actions.")
             reply.messages += [Message(line) for line in self._status_lines()]
@@ -147,7 +172,11 @@ class Session:
                 self._tick()
                 continue
             if source == "eof":
-                if self.listener is None:
+                if self.listener is None:   # Ctrl-D or the end of piped input: as quit
+                    try:
+                        self._cmd_quit(None)
+                    except OSError:         # the output is closed too (a pipe's reader gone)
+                        pass
                     break
                 continue
             if self.barge_in and source in ("tty", "voice"):
@@ -209,7 +238,8 @@ class Session:
     def _explain(self, text: str) -> str:
         explain = getattr(self.console, "explain", None)
         reason = explain(text) if explain else None
-        return reason or f"Not understood: {text}. Say help to hear what you can say."
+        reason = reason or f"Not understood: {text}. Say help to hear what you can say."
+        return reason.replace(text, echo(text))
 
     # --- commands -------------------------------------------------------------
 
@@ -244,6 +274,7 @@ class Session:
             # Saved first, with the events it logs next: a resume logs those missing, none twice.
             offset = self.log.offset()
             self.saved.actions += reply.record
+            self.saved.over = bool(self.console.finished())
             self.saved.log = ({"path": str(self.log.path), "offset": offset, "events": reply.events}
                               if offset is not None and reply.events else None)
             self._save()
@@ -252,11 +283,22 @@ class Session:
         self._tell_log_problem()
         self._show(reply)
         if isinstance(self.console, MenuConsole) and self.console.finished():
-            menu = self.console
-            self.open_game(menu.info, menu.answers, random.randrange(2 ** 31))
+            self._leave_menu(self.console)
             self._show_prompt()
         elif reply.messages:
             self._show_prompt()
+
+    def _leave_menu(self, menu: MenuConsole) -> None:
+        try:
+            if menu.resume is not None:
+                self.resume_saved(menu.resume)
+            elif menu.start_with is not None:
+                self.open_game(*menu.start_with)
+            else:
+                self.open_game(menu.info, menu.answers, random.randrange(2 ** 31))
+        except InputError as error:
+            self.tell(f"Cannot start that game: {error}")
+            self.open_menu()
 
     def _refuse(self, reason: str) -> None:
         self._show(Reply().say(reason, signal="error"), remember=False)
@@ -300,9 +342,19 @@ class Session:
             return
         self._after(reply)
 
+    def _cmd_menu(self, command: Command) -> None:
+        if isinstance(self.console, MenuConsole):
+            self._pass_to_game(command, "")
+            return
+        kept = self.saved is not None and not self.console.finished() and self.saved.actions
+        if kept:
+            self._show(Reply().say("Game saved." if not self.save_problem else "The game could not be saved."))
+        self.open_menu()
+        self._show_prompt(force=True)
+
     def _cmd_new_game(self, command: Command) -> None:
-        if self.info is None:
-            self.open_menu()
+        if self.info is None:     # in the menu: its first question again
+            self._pass_to_game(Command("menu", "menu"), "")
             return
         info, options, seed = self.info, self.saved.options, self.saved.seed
 
@@ -320,17 +372,33 @@ class Session:
         self.presenter.sink.apply_settings(self.settings)
         self._show(Reply().say(text))
 
+    def _volume(self, step: float, word: str) -> None:
+        before = self.settings.volume
+        after = min(1.0, max(0.1, round(before + step, 2)))
+        level = f"volume {round(after * 10)} of 10"
+        edge = "maximum" if step > 0 else "minimum"
+        text = f"{word}: {level}." if after != before else f"Volume at {edge}: {level}."
+        self._setting(text, lambda s: setattr(s, "volume", after))
+
+    def _rate(self, step: int, word: str) -> None:
+        before = self.settings.speech_rate
+        after = min(400, max(80, before + step))
+        edge = "fastest" if step > 0 else "slowest"
+        text = (f"{word}: speech {after} words a minute." if after != before
+                else f"Speech at its {edge}: {after} words a minute.")
+        self._setting(text, lambda s: setattr(s, "speech_rate", after))
+
     def _cmd_louder(self, command: Command) -> None:
-        self._setting("Louder.", lambda s: setattr(s, "volume", min(1.0, round(s.volume + 0.1, 2))))
+        self._volume(0.1, "Louder")
 
     def _cmd_softer(self, command: Command) -> None:
-        self._setting("Softer.", lambda s: setattr(s, "volume", max(0.1, round(s.volume - 0.1, 2))))
+        self._volume(-0.1, "Softer")
 
     def _cmd_faster(self, command: Command) -> None:
-        self._setting("Faster.", lambda s: setattr(s, "speech_rate", min(400, s.speech_rate + 25)))
+        self._rate(25, "Faster")
 
     def _cmd_slower(self, command: Command) -> None:
-        self._setting("Slower.", lambda s: setattr(s, "speech_rate", max(80, s.speech_rate - 25)))
+        self._rate(-25, "Slower")
 
     def _cmd_listening(self, command: Command) -> None:
         mode = command.text.split()[-1]

@@ -56,12 +56,15 @@ class SavedGame:
     actions: list[str] = field(default_factory=list)
     # The last move's events and where in which log they go: {"path", "offset", "events"}.
     log: dict | None = None
+    over: bool = False     # the game has ended: nothing to offer to resume
 
     def to_json(self) -> str:
         data = {"format": FORMAT, "version": VERSION, "game": self.game,
                 "options": self.options, "seed": self.seed, "actions": self.actions}
         if self.log:
             data["log"] = self.log
+        if self.over:
+            data["over"] = True
         return json.dumps(data, indent=1)
 
 
@@ -118,7 +121,7 @@ def read_save(path: Path, known_games, check_options=None) -> SavedGame:
         raise SaveError("it is damaged: an action is not a short line of text")
     if check_options is not None:
         check_options(game, options)
-    return SavedGame(game, options, seed, actions, _log_part(raw.get("log")))
+    return SavedGame(game, options, seed, actions, _log_part(raw.get("log")), raw.get("over") is True)
 
 
 def _log_part(log) -> dict | None:

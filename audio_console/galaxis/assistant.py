@@ -71,6 +71,7 @@ class AssistedConsole(GalaxisConsole):
             self.computer = ComputerTeam(level, seed, team=1 if option == 2 else 2)
             if option != 2:
                 self.cues.computer_team = self.computer.team
+            self.cues.private = False
         self._moves = 0
         self._assistant_replay = _replay_grammar()
         self._warm_up()
@@ -147,6 +148,7 @@ class AssistedConsole(GalaxisConsole):
         return super().handle(command, now)
 
     def apply_recorded(self, action: str) -> None:
+        self.passing_to = None     # a replay passes the console silently
         command = self._assistant_replay.parse(action)
         if command is not None and command.name in ("hint", "auto mark"):
             self.handle(command, 0.0)
@@ -224,9 +226,8 @@ class AssistedConsole(GalaxisConsole):
         return self.deductions[self._player_team()]
 
     def _secret(self, text: str) -> Message:
-        """Option 1 with two human teams at one console: text line only, nothing aloud."""
-        if self.option == 1 and self.computer is None:
-            return Message(text, speech="Answer on your screen.")
+        """A team's private knowledge: with two human teams it is asked for only by the team
+        at the console, after it said ready (the other team is away), so it is spoken too."""
         return Message(text)
 
     def _do_hint(self, command: Command, now: float) -> Reply:

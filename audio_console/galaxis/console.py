@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from audio_console.commands import Command, Grammar
-from audio_console.commands.grammar import normalize
+from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, parse_point
 from audio_console.galaxis.cues import GalaxisCues
-from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored
+from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
 from audio_console.galaxis.memory import NUMBER_WORDS as ANSWER_WORDS
 from audio_console.galaxis.memory import BoardMemory, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
@@ -20,6 +20,8 @@ from audio_console.settings import Settings
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
 COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
                  "about", "mark", "unmark", "rule", "out", "check", "clear"}
+
+READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
 
 OPTION_NAMES = {
     1: "option 1, two teams hunt the same four ships",
@@ -42,6 +44,14 @@ class GalaxisConsole:
         self.settings = settings or Settings()
         self.cues = GalaxisCues(option, self.settings.best_option2)
         self._replay_grammar = commands.replay_grammar()
+        # Two human teams at one console (options 1 and 3): the console is passed at each
+        # change of turn and says nothing secret until the next team says "ready"
+        # (the same rule as Battleship's pass-the-console).
+        self.passing_to: int | None = None
+        self.cues.private = option == 1
+
+    def two_humans(self) -> bool:
+        return self.option in (1, 3) and getattr(self, "computer", None) is None
 
     # --- the session's questions -------------------------------------------------
 
@@ -53,11 +63,14 @@ class GalaxisConsole:
         return self.core.over
 
     def grammar(self) -> Grammar:
-        return commands.grammar(self.core.phase, self.option)
+        grammar = commands.grammar(self.core.phase, self.option)
+        return grammar + Grammar([READY], []) if self.two_humans() else grammar
 
     def prompt(self) -> str:
         if self.core.over:
             return "Game over. Say new game, or quit."
+        if self.passing_to is not None:
+            return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
         if self.core.phase == STORING:
             stored = len(self.core.state[self.team].stored)
             return f"Team {self.team}: store position {stored + 1} of 4."
@@ -75,6 +88,9 @@ class GalaxisConsole:
         return [f"Team {t}: {a}" for t in self.core.teams for a in answers] + turns
 
     def help(self) -> list[str]:
+        if self.passing_to is not None:
+            return [f"The console is passing to team {self.passing_to}. Say ready when team "
+                    f"{self.passing_to} has it; nothing secret is said before."]
         lines = []
         if self.core.phase == STORING:
             lines.append("Say a point to store it secretly, like D5 or delta five.")
@@ -108,7 +124,9 @@ class GalaxisConsole:
             lines = [f"Storing positions: team {self.team}'s turn."]
         else:
             lines = [f"Team {self.team}'s turn." if self.option != 2 else "Searching."]
-            left = None if now is None else self.core.seconds_left(now)
+            if self.passing_to is not None:
+                lines = [f"Team {self.team}'s turn, when it says ready: the clock waits."]
+            left = None if now is None or self.passing_to is not None else self.core.seconds_left(now)
             if left is not None:
                 seconds = round(left)
                 lines[0] += f" {seconds} second{'' if seconds == 1 else 's'} left."
@@ -127,12 +145,16 @@ class GalaxisConsole:
     # --- acting -----------------------------------------------------------------------
 
     def handle(self, command: Command, now: float) -> Reply:
+        if self.passing_to is not None and command.name not in ("ready", "status"):
+            raise InputError(f"The console is passing to team {self.passing_to}: "
+                             f"team {self.passing_to}, say ready first.")
         handler = getattr(self, "_do_" + command.name.replace(" ", "_"), None)
         if handler is None:
             raise InputError(f"{command.text} is not something Galaxis can do; say help for what you can say")
         return handler(command, now)
 
     def apply_recorded(self, action: str) -> None:
+        self.passing_to = None     # a replay passes the console silently
         if action == "time out":
             self._apply_events(self.core.time_out(0.0))
             return
@@ -143,6 +165,8 @@ class GalaxisConsole:
             raise InputError(f"the saved action {action!r} changes nothing at that point")
 
     def tick(self, now: float) -> Reply:
+        if self.passing_to is not None:
+            return Reply()       # the next team's clock starts when it says ready
         events = self.core.tick(now)
         reply = self._apply_events(events)
         if any(type(e).__name__ == "TimedOut" for e in events):
@@ -187,8 +211,25 @@ class GalaxisConsole:
                 rival.record_closed(event.point)
             elif isinstance(event, Stored):
                 self.memory[event.team].own_stored.append(event.point)
+            if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
+                self.passing_to = event.team
+                if event.phase_begins:
+                    reply.messages += self.cues.messages(event)
+                reply.say(f"Pass the console to team {event.team}. Team {event.team}: say ready.",
+                          signal="turn", side=event.team)
+                continue
             reply.messages += self.cues.messages(event)
         return reply
+
+    def _do_ready(self, command: Command, now: float) -> Reply:
+        if self.passing_to is None:
+            raise InputError("Nothing to be ready for")
+        team, self.passing_to = self.passing_to, None
+        self.core.restart_clock(now)
+        reply = Reply(quiet=True)
+        if self.core.time_limit and self.core.phase != STORING:
+            reply.say(f"Team {team}: {self.core.time_limit:g} seconds from now.", side=team)
+        return reply.say(self.prompt(), signal="turn", side=team)
 
     def _core_action(self, action, command: Command, *args, **kwargs) -> Reply:
         try:

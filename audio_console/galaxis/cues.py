@@ -61,6 +61,7 @@ class GalaxisCues:
         self.option = option
         self.best = best      # option 2: fewest queries so far, 0 if none
         self.computer_team: int | None = None   # its points are kept from the player in option 1
+        self.private = False     # option 1, two human teams: no point printed either
 
     def who(self, team: int) -> str:
         return f"Team {team}: " if self.option != 2 else ""
@@ -121,6 +122,12 @@ class GalaxisCues:
             n = event.answer
             message = _fill("answer_n", side, f"answer_{n}", n=n, n_words=NUMBER_WORDS[n],
                             s="s" if n != 1 else "", **values)
+        if self.option == 1 and self.private and not hidden:
+            # Two human teams: the printed line keeps the point off the screen too.
+            key = {DISCOVERED: "hidden_discovered", 0: "hidden_0"}.get(event.answer, "hidden_n")
+            n = event.answer if isinstance(event.answer, int) else 0
+            message.text = WORDS[key][0].format(found=event.found, n=n, n_words=NUMBER_WORDS[n],
+                                                s="s" if n != 1 else "", **values)
         if event.caution:
             text, speech = WORDS["caution"]
             message = Message(text + message.text, speech + message.spoken, message.signal, side)

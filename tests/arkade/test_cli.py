@@ -83,6 +83,10 @@ def test_arcade_mode_runs_in_real_time_at_the_pace_set(tmp_path):
          "--defence", "computer", "--pace", "0.5", "--seed", "4", "--text", "--log", str(log),
          "--save", str(tmp_path / "s.json")],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    process.stdin.write("go\n")          # the countdown: three seconds, then the start signal
+    process.stdin.flush()
+    while (line := process.stdout.readline()) and line.strip() != "Start!":
+        pass
     process.stdin.write("roll\n")
     process.stdin.flush()
     time.sleep(3.0)

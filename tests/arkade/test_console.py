@@ -86,8 +86,15 @@ def test_board_readouts_say_what_is_where():
     assert listen.quiet and not listen.record
 
 
+def started(console, at=0.0):
+    """Arcade Mode: say go and let the three-second countdown run out; the clock starts at `at`."""
+    console.handle(console.grammar().parse("go"), at - 3)
+    console.tick(at)
+    return console
+
+
 def test_arcade_computer_acts_at_the_pace_set_and_the_game_replays():
-    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 2.0}, 4)
+    console = started(ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 2.0}, 4))
     g = console.grammar()
     now, records, computer_times = 0.0, [], []
     human_rng = random.Random(1)
@@ -141,8 +148,7 @@ def test_two_players_share_the_keyboard_in_strategy_mode():
 
 
 def test_the_player_sets_the_computers_pace_in_arcade_mode():
-    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 5}, 2)
-    console.restart_clock(0.0)
+    console = started(ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 5}, 2))
     assert not console.tick(4.0).record
     reply = console.handle(console.grammar().parse("computer pace two seconds"), 4.0)
     assert reply.quiet and "every 2 seconds" in reply.messages[0].text
@@ -159,8 +165,7 @@ def test_a_space_off_the_board_is_explained():
 
 
 def test_arcade_computer_speaks_only_what_happens_to_the_saucers():
-    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 4)
-    console.restart_clock(0.0)
+    console = started(ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 4))
     spoken, printed = [], []
     for step in range(1, 40):
         for message in console.tick(float(step)).messages:
@@ -182,6 +187,8 @@ QUESTIONS = ["where are my saucers", "nearest saucers", "what can I do", "read r
 def test_whole_games_in_spoken_words_with_questions_between_every_action(options):
     for seed in range(10):
         console = ArkadeConsole(options, seed)
+        if options.get("mode") == "arcade":
+            started(console)
         g, rng, now = console.grammar(), random.Random(seed), 0.0
         while not console.finished() and now < 5000:
             now += 1
@@ -202,3 +209,53 @@ def test_whole_games_in_spoken_words_with_questions_between_every_action(options
             record = console.handle(command, now).record      # then the computer's actions, if any
             assert record[0] == f"{side} {action}"
         assert console.finished(), seed
+
+
+# --- issue 13 item 2: Arcade Mode starts on the signal, and the player pauses it --------------
+
+def test_arcade_waits_for_go_then_counts_down_and_gives_the_start_signal():
+    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 5)
+    g = console.grammar()
+    intro = [m.text for m in console.start().messages]
+    assert intro[-1] == ("Both sides play at once; the computer rolls every 1 seconds. "
+                         "Say go to start the countdown; say pause at any time.")
+    for now in range(0, 60, 5):                         # a long introduction: nothing happens
+        assert not console.tick(float(now)).messages
+    with pytest.raises(InputError, match="The game has not started: say go."):
+        console.handle(g.parse("roll"), 60.0)
+    assert console.handle(g.parse("go"), 60.0).messages[0].text == "Countdown."
+    heard = [(t, m.text, m.signal) for t in (60.0, 60.5, 61.0, 62.0, 62.9)
+             for m in console.tick(t).messages]
+    assert [text for _, text, _ in heard] == ["Three.", "Two.", "One."]
+    with pytest.raises(InputError, match="Wait for the start signal."):
+        console.handle(g.parse("roll"), 62.9)
+    start = console.tick(63.0).messages
+    assert [(m.text, m.signal) for m in start] == [("Start!", "ready")]
+    assert not console.tick(63.5).record                  # the computer's first roll: a pace after it
+    assert console.tick(64.0).record[0] == "defence roll"
+    assert console.handle(g.parse("roll"), 64.1).record == ["alien roll"]
+
+
+def test_pause_stops_the_clock_until_go():
+    console = started(ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 5))
+    g = console.grammar()
+    assert console.handle(g.parse("pause"), 0.5).messages[0].text == "Paused. Say go to go on."
+    assert all(not console.tick(t).record for t in (2.0, 10.0, 100.0))
+    with pytest.raises(InputError):
+        console.handle(g.parse("roll"), 100.0)
+    assert console.handle(g.parse("where are my saucers"), 100.0).messages    # questions still answered
+    console.handle(g.parse("go"), 100.0)
+    assert not console.tick(102.5).record
+    console.tick(103.0)
+    assert console.tick(104.0).record
+
+
+def test_a_resumed_arcade_game_waits_for_go():
+    console = started(ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 5))
+    records = console.tick(1.0).record + console.tick(2.0).record
+    again = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 1}, 5)
+    for action in records:
+        again.apply_recorded(action)
+    again.restart_clock(50.0)
+    assert again.prompt().startswith("Arcade Mode: say go")
+    assert not again.tick(60.0).record

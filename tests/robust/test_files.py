@@ -130,7 +130,7 @@ def test_an_unwritable_data_folder_is_one_line_and_play_goes_on(tmp_path):
     home.mkdir()
     with immutable(home):
         done = run(GALAXIS, ["D5", "faster", "quit"], home)
-    assert done.returncode == 0 and "D5 answered" in done.stdout and "Faster." in done.stdout
+    assert done.returncode == 0 and "D5 answered" in done.stdout and "Faster: speech 200 words a minute." in done.stdout
     assert done.stdout.count("Your game cannot be saved: permission denied") == 1
     assert not list(home.iterdir())
 
@@ -242,7 +242,7 @@ def test_a_settings_file_that_is_a_folder_leaves_no_temporary_file(tmp_path):
     (home / "settings.json").mkdir(parents=True)
     done = run(GALAXIS, ["faster", "quit"], home)
     assert done.stdout.splitlines()[0].startswith("Settings cannot be read (that path is a folder")
-    assert "Faster." in done.stdout
+    assert "Faster: speech" in done.stdout
     assert sorted(p.name for p in home.iterdir()) == ["game.json", "settings.json"]
 
 
