@@ -181,12 +181,14 @@ def test_damaged_save_gets_a_clear_message_and_is_kept(tmp_path):
     assert "it is not an audio_console saved game" in result.stdout and not result.stderr
 
 
-def test_a_save_whose_actions_do_not_replay_is_refused_cleanly(tmp_path):
+def test_a_save_whose_last_action_does_not_replay_resumes_up_to_the_last_good_one(tmp_path):
     save = tmp_path / "save.json"
     save.write_text(json.dumps({"format": "audio_console save", "version": 1, "game": "galaxis",
                                 "options": {"option": 2}, "seed": 1, "actions": ["query D5", "query D5"]}))
     result = run_console(["--resume", "--text", "--save", str(save)], [], tmp_path)
-    assert "The saved game cannot be replayed" in result.stdout and "Traceback" not in result.stderr
+    assert "Saved action 2 could not be replayed" in result.stdout and "Traceback" not in result.stderr
+    assert "Resumed Galaxis, after 1 action." in result.stdout
+    assert "Found 0 of 4 in 1 query." in result.stdout
 
 
 def test_menu_chooses_game_and_option_by_words(tmp_path):

@@ -120,7 +120,7 @@ class Session:
             self._show(Reply().say(f"Your {self.games[moved].title} game in progress is kept: "
                                    "say menu to resume it.", signal=None))
         if actions or dropped is not None:
-            reply = Reply().say(f"Resumed {info.title}, after {len(actions)} actions.")
+            reply = Reply().say(f"Resumed {info.title}, after {len(actions)} action{'' if len(actions) == 1 else 's'}.")
             reply.messages += [Message(line) for line in self._status_lines()]
             self._show(reply)
         else:

@@ -94,7 +94,7 @@ def test_menu_in_a_game_saves_it_and_offers_it(tmp_path):        # item 5
                             tmp_path))
     assert "Game saved." in out
     assert "You have a Galaxis game in progress, 1 move saved: say resume, or new game." in out
-    assert "Resumed Galaxis, after 1 actions." in out
+    assert "Resumed Galaxis, after 1 action." in out
 
 
 def test_the_end_of_input_says_the_game_is_saved(tmp_path):      # item 13
