@@ -33,9 +33,9 @@ from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
 EMBEDDED_NAME = "tiny.en"
 MAX_SECONDS = 30.0        # Whisper's window; a command is far shorter
-FREE_TOKENS = 9           # the free transcript is only a witness: a few words suffice
-BEAM = 4                  # phrase prefixes kept per branching level
-PRUNE = 6.0               # prefixes this many nats below the best are dropped
+FREE_TOKENS = 8           # the free transcript is only a witness: a few words suffice
+BEAM = 3                  # phrase prefixes kept per branching level
+PRUNE = 5.0               # prefixes this many nats below the best are dropped
 MAX_LEVELS = 16
 WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
 WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
