@@ -221,6 +221,9 @@ class WhisperRecognizer:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
         encoded = self.encode(pcm)
+        # Whisper's default suppression (symbols; blank and end at the start) keeps the
+        # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
+        # serve the search (_advance), where those tokens never occur anyway
         free = self.model.generate(encoded, [self.prompt], beam_size=1, max_length=2 * (FREE_TOKENS + 1),
                                    return_no_speech_prob=True, return_logits_vocab=not naive)[0]
         transcript = self.tokenizer.decode(free.sequences_ids[0]).strip()
@@ -229,6 +232,7 @@ class WhisperRecognizer:
             return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
                            seconds=time.perf_counter() - started,
                            detail={"transcript": transcript, "no_speech": no_speech})
+        self._greedy = (list(free.sequences_ids[0]), free.logits[0])
         root = _log_softmax(free.logits[0][0])
         best, margin, tokens, calls = self._search(np.asarray(encoded), root)
         heard_command = transcript_command(self.grammar, transcript)
@@ -287,8 +291,8 @@ class WhisperRecognizer:
             pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
             if not keep:
                 break
-            frontier, dists = self._advance(encoded, keep)
-            calls += 1
+            frontier, dists, called = self._advance(encoded, keep)
+            calls += called
         if not finished:
             return None, 0.0, 0, calls
         phrase, (total, tokens) = max(finished.items(), key=lambda kv: kv[1][0])
@@ -312,29 +316,39 @@ class WhisperRecognizer:
 
     def _advance(self, encoded: np.ndarray, keep):
         """Force each kept prefix along its branch-free chain in one batched call;
-        returns the new frontier with each entry's next-token log-probabilities."""
-        prompts, chains = [], []
+        returns the new frontier with each entry's next-token log-probabilities, and
+        whether a call was made. CTranslate2 forces a prompt one decoder step per
+        token (about as slow as generating it), so prefixes on the free transcript's
+        path take their logits from the greedy decode instead."""
+        greedy, greedy_logits = self._greedy
+        prompts, chains, known = [], [], []
         for score, node, tokens in keep:
             chain = []
             while not isinstance(node, _Stop) and node.phrase < 0 and len(node.children) == 1:
                 token, node = next(iter(node.children.items()))
                 chain.append(token)
-            chains.append((score, node, tokens, chain))
-            prompts.append(self.prompt + tokens + chain)
-        longest = max(len(p) for p in prompts) - len(self.prompt)
-        batch = np.ascontiguousarray(np.repeat(encoded, len(prompts), axis=0))
-        results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
-                                      max_length=2 * (longest + 1), return_logits_vocab=True,
-                                      suppress_blank=False, suppress_tokens=[])
+            full = tokens + chain
+            if len(full) < len(greedy_logits) and greedy[:len(full)] == full:
+                known.append((score, node, tokens, chain))       # on the free transcript's path: no call
+            else:
+                chains.append((score, node, tokens, chain))
+                prompts.append(self.prompt + full)
+        results = []
+        if prompts:
+            longest = max(len(p) for p in prompts) - len(self.prompt)
+            batch = np.ascontiguousarray(np.repeat(encoded, len(prompts), axis=0))
+            results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
+                                          max_length=2 * (longest + 1), return_logits_vocab=True,
+                                          suppress_blank=False, suppress_tokens=[])
+        entries = [(c, r.logits[0]) for c, r in zip(chains, results)] + [(c, greedy_logits) for c in known]
         frontier, dists = [], []
-        for (score, node, tokens, chain), result in zip(chains, results):
-            logits = result.logits[0]
+        for (score, node, tokens, chain), logits in entries:
             start = len(tokens)
             for i, token in enumerate(chain):
                 score += float(_log_softmax(logits[start + i])[token])
             frontier.append((score, node, tokens + chain))
             dists.append(_log_softmax(logits[start + len(chain)]))
-        return frontier, dists
+        return frontier, dists, bool(prompts)
 
 
 class _Stop:
