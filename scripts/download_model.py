@@ -92,18 +92,18 @@ MODELS = {
         (PinnedFile("config.json", 2_227, "f3bc3821e9fc76a27bae538e11ae5b677dcdd352b4600429ce7951d398569aeb"),
          PinnedFile("model.bin", 145_216_508, "2a166925539a16005f14ff328359f9b9adb9dc4fb631bb3b227526862e93e2ef"),
          _EN_TOKENIZER, _EN_VOCABULARY),
-        "Whisper base.en, about twice the built-in tiny.en"),
+        "Whisper base English, 74 million parameters (the built-in tiny.en has 39)"),
     "small.en": WhisperModel(
         "small.en", "faster-whisper-small.en", "Systran/faster-whisper-small.en",
         "d1d751a5f8271d482d14ca55d9e2deeebbae577f",
         (PinnedFile("config.json", 2_657, "666a9605530ac1f61fa8177f3702b4dacec9966749e42610839fcc32661d5fae"),
          PinnedFile("model.bin", 483_545_366, "62b2a45b05ee59acb4a5341b33ee35e041395d378d418a18acfe4c9e768ee37a"),
          _EN_TOKENIZER, _EN_VOCABULARY),
-        "Whisper small.en, about six times the built-in tiny.en"),
+        "Whisper small English, 244 million parameters"),
     "vosk": VoskZip(
         "vosk", "vosk-model-small-en-us-0.15", "/vosk/models/vosk-model-small-en-us-0.15.zip",
         "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498", 41_205_931,
-        200_000_000, "vosk small English 0.15 (Kaldi)"),
+        200_000_000, "vosk small English 0.15, the Kaldi engine"),
 }
 
 
@@ -174,14 +174,19 @@ def install_whisper(spec: WhisperModel, models: Path, out=None, origin: str = HF
     _check_disk(models, sum(f.size for f in missing))
     print(f"Downloading {spec.key}: {human_size(spec.size)} in {len(spec.files)} files from {spec.repo}.",
           file=out, flush=True)
-    for f in spec.files:
-        dest = partial / f.name
-        if dest.is_file():
-            if dest.stat().st_size == f.size and sha256_of(dest) == f.sha256:
-                print(f"{f.name}: already downloaded, SHA-256 correct.", file=out, flush=True)
-                continue
-            dest.unlink()
-        download_file(spec.url(f, origin), dest, f.sha256, f.size, out=out)
+    try:
+        for f in spec.files:
+            dest = partial / f.name
+            if dest.is_file():
+                if dest.stat().st_size == f.size and sha256_of(dest) == f.sha256:
+                    print(f"{f.name}: already downloaded, SHA-256 correct.", file=out, flush=True)
+                    continue
+                dest.unlink()
+            download_file(spec.url(f, origin), dest, f.sha256, f.size, out=out)
+    except ModelError:
+        if not any(partial.iterdir()):      # keep only verified files, for the next run
+            partial.rmdir()
+        raise
     unexpected = sorted(p.name for p in partial.iterdir() if p.name not in {f.name for f in spec.files})
     for name in unexpected:       # e.g. a .part of a file that has since been completed
         (partial / name).unlink(missing_ok=True)

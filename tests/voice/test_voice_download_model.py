@@ -89,6 +89,7 @@ class Server:
                 self.close_connection = True
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.handle_error = lambda request, address: None   # a client that hangs up is expected here
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -229,8 +230,7 @@ def test_a_wrong_file_is_never_kept(dm, server, tiny_folder, tmp_path, capsys):
     models = tmp_path / "models"
     code, out, err = run(dm, spec, models, capsys, origin=server.origin)
     assert code == 1 and "config.json: SHA-256 is" in err and "nothing was kept" in err
-    assert not list(models.rglob("config.json*"))
-    assert not (models / "faster-whisper-tiny.en").exists()
+    assert list(models.iterdir()) == []
 
 
 def test_a_damaged_partial_download_is_deleted_not_reused(dm, server, tiny_folder, tmp_path, capsys,
