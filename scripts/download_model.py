@@ -133,11 +133,13 @@ def list_models(models: Path, out=None) -> None:
 
 def engine_missing(spec) -> str | None:
     """Why the console could not run this kind of model here at all (checked before downloading)."""
-    module = "ctranslate2" if spec.engine == "whisper" else "vosk"
-    try:
-        __import__(module)
-    except ImportError as e:
-        return f"the {spec.engine} engine cannot run here: {module} is not installed ({e})"
+    needed = (("audio_console.voice.whisper_engine", "ctranslate2") if spec.engine == "whisper"
+              else ("audio_console.voice.vosk_engine", "vosk"))
+    for module in needed:
+        try:
+            __import__(module)
+        except ImportError as e:
+            return f"the {spec.engine} engine cannot run here ({e}); nothing was downloaded"
     return None
 
 

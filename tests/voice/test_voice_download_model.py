@@ -209,7 +209,7 @@ def test_a_download_killed_halfway_resumes_through_a_confirmed_range(dm, server,
     ("bad-length", "broken Content-Length"),
 ])
 def test_a_cut_or_lying_response_is_one_line_and_leaves_no_part(dm, server, tiny_folder, tmp_path, capsys,
-                                                               fault, words):
+                                                               fault, words, whisper_loader):
     spec = tiny_spec(dm)
     serve_whisper(server, spec, tiny_folder)
     server.faults[spec.url(spec.files[1], "")] = fault
@@ -223,7 +223,7 @@ def test_a_cut_or_lying_response_is_one_line_and_leaves_no_part(dm, server, tiny
     assert "Model ready" not in out
 
 
-def test_a_wrong_file_is_never_kept(dm, server, tiny_folder, tmp_path, capsys):
+def test_a_wrong_file_is_never_kept(dm, server, tiny_folder, tmp_path, capsys, whisper_loader):
     spec = tiny_spec(dm)
     serve_whisper(server, spec, tiny_folder)
     server.files[spec.url(spec.files[0], "")] = b'{"not": "the config"}'.ljust(2_317)
@@ -249,7 +249,7 @@ def test_a_damaged_partial_download_is_deleted_not_reused(dm, server, tiny_folde
 
 
 def test_a_range_the_server_does_not_confirm_deletes_the_partial_download(dm, server, tiny_folder, tmp_path,
-                                                                           capsys):
+                                                                           capsys, whisper_loader):
     spec = tiny_spec(dm)
     serve_whisper(server, spec, tiny_folder)
     server.faults[spec.url(spec.files[1], "")] = "wrong-range"
@@ -333,6 +333,19 @@ def test_the_budget_counts_the_bytes_written_too(dm, tmp_path, monkeypatch):
     monkeypatch.setattr(model_fetch, "_checked_members", lambda archive, budget: archive.infolist())
     with pytest.raises(model_fetch.ModelError, match="more than 1.0 MB came out"):
         model_fetch.unpack_zip(tmp_path / "z.zip", tmp_path / "out", 1_000_000)
+
+
+@pytest.mark.parametrize("fault, words", [
+    ("truncate", "cut off"), ("chunked-cut", "connection was cut off"), ("bad-length", "broken Content-Length")])
+def test_a_cut_or_lying_zip_download_is_one_line_and_leaves_nothing(dm, server, tmp_path, capsys, fault, words):
+    data = zip_bytes(tmp_path, FAKE_VOSK + [("vosk-model-test/graph/Gr.fst", os.urandom(3_000_000))])
+    spec = vosk_spec(dm, data)
+    serve_vosk(server, spec, data)
+    server.faults[spec.url("")] = fault
+    models = tmp_path / "models"
+    code, out, err = run(dm, spec, models, capsys, origin=server.origin)
+    assert code == 1 and err.count("\n") == 1 and words in err and "Traceback" not in err
+    assert list(models.iterdir()) == []
 
 
 @pytest.mark.parametrize("evil", ["../escaped.txt", "/tmp/absolute.txt", "vosk-model-test/../../up.txt"])
