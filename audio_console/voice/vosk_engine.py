@@ -138,9 +138,15 @@ def find_model(model_path=None, root=None) -> tuple[Path | None, str]:
     env = os.environ.get("VOSK_MODEL_PATH")
     if env:
         return (Path(env), "from VOSK_MODEL_PATH") if is_vosk_model(env) else (None, f"VOSK_MODEL_PATH={env} is not a vosk model")
-    models = Path(root or Path(__file__).resolve().parents[2]) / "models"
-    if models.is_dir():
-        for child in sorted(models.iterdir()):
-            if not child.name.startswith(".") and is_vosk_model(child):   # not a half-done download
-                return child, f"found in {models}"
+    for models in model_roots(root):
+        if models.is_dir():
+            for child in sorted(models.iterdir()):
+                if not child.name.startswith(".") and is_vosk_model(child):   # not a half-done download
+                    return child, f"found in {models}"
     return None, "no vosk model in models/ and VOSK_MODEL_PATH is not set"
+
+
+def model_roots(root=None) -> list[Path]:
+    """The models/ folders where downloaded models are looked for: the checkout's own
+    (never one in the current directory: only where the README says)."""
+    return [Path(root or Path(__file__).resolve().parents[2]) / "models"]

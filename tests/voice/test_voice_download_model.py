@@ -433,3 +433,15 @@ def test_models_in_the_current_directory_are_not_searched(tmp_path, monkeypatch)
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     path, how = vosk_engine.find_model(None)
     assert path is None or tmp_path not in path.parents
+
+
+def test_whisper_models_in_the_current_directory_or_half_downloaded_are_not_searched(tmp_path, monkeypatch,
+                                                                                   tiny_folder):
+    engines = pytest.importorskip("audio_console.voice.engines")
+    for folder in (tmp_path / "models" / "faster-whisper-planted", tmp_path / "models" / ".download-faster-whisper-x"):
+        folder.mkdir(parents=True)
+        for name in TINY_PINS:
+            (folder / name).symlink_to(tiny_folder / name)
+    monkeypatch.chdir(tmp_path)
+    assert not any(tmp_path in p.parents for p in engines.find_whisper_models())
+    assert engines.find_whisper_models(root=tmp_path) == [tmp_path / "models" / "faster-whisper-planted"]
