@@ -24,7 +24,8 @@ def find_whisper_models(root=None) -> list[Path]:
     found = []
     for models in model_roots(root):
         if models.is_dir():
-            found += [child for child in sorted(models.iterdir()) if child.is_dir() and is_whisper_model(child)]
+            found += [child for child in sorted(models.iterdir())   # hidden: a download not yet checked
+                      if child.is_dir() and not child.name.startswith(".") and is_whisper_model(child)]
     return sorted(found, key=lambda p: -(p / "model.bin").stat().st_size)
 
 

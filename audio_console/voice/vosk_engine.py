@@ -131,7 +131,8 @@ class VoskRecognizer:
 
 
 def find_model(model_path=None, root=None) -> tuple[Path | None, str]:
-    """Where a vosk model is, and how it was found: --model, VOSK_MODEL_PATH, models/."""
+    """Where a vosk model is, and how it was found: --model, VOSK_MODEL_PATH, the checkout's
+    models/ (never a models/ folder in the current directory: only what the README names)."""
     if model_path:
         return (Path(model_path), "given with --model") if is_vosk_model(model_path) else (None, f"{model_path} is not a vosk model")
     env = os.environ.get("VOSK_MODEL_PATH")
@@ -140,12 +141,12 @@ def find_model(model_path=None, root=None) -> tuple[Path | None, str]:
     for models in model_roots(root):
         if models.is_dir():
             for child in sorted(models.iterdir()):
-                if is_vosk_model(child):
+                if not child.name.startswith(".") and is_vosk_model(child):   # not a half-done download
                     return child, f"found in {models}"
     return None, "no vosk model in models/ and VOSK_MODEL_PATH is not set"
 
 
 def model_roots(root=None) -> list[Path]:
-    """The models/ folders where downloaded models are looked for."""
-    roots = [Path(root)] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
-    return list(dict.fromkeys(r / "models" for r in roots))
+    """The models/ folders where downloaded models are looked for: the checkout's own
+    (never one in the current directory: only where the README says)."""
+    return [Path(root or Path(__file__).resolve().parents[2]) / "models"]
