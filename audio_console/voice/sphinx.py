@@ -57,8 +57,7 @@ class SphinxRecognizer:
         self._config = config
         self.adaptation, self.adaptation_note = None, None
         if adaptation == "auto":
-            from audio_console.voice import adaptation as voice_training
-            adaptation, self.adaptation_note = voice_training.saved()
+            adaptation = None   # the voice training was removed (issue 15)
         self.garbage_weight = garbage_weight
         self.grammar = None
         self.last_pcm = b""   # the last utterance decoded (the voice check trains on it)
