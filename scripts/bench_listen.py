@@ -187,7 +187,7 @@ def _collect(heard: queue.Queue, seconds: float) -> list:
 
 def offline(args) -> int:
     """The listener's worker fed corpus clips directly (no audio device)."""
-    from audio_console.voice.sphinx import SphinxRecognizer
+    from audio_console.voice.engines import select_recognizer
     grammar = grammar_for_game("galaxis")
     rows = [json.loads(line) for line in (Path(args.offline) / "manifest.jsonl").read_text().splitlines()]
     keep = set(args.degradations.split(","))
@@ -196,7 +196,7 @@ def offline(args) -> int:
     clips = [(r, bytes(32000) + wav_pcm16(r["file"]) + bytes(32000)) for r in rows]
     results = {}
     for path in args.paths.split(","):
-        recognizer = SphinxRecognizer()
+        recognizer, _ = select_recognizer()   # the console's recognizer
         listener = Listener(recognizer, Settings(headphones=True), NullSink(), print,
                             streaming=path == "stream", early=path == "early",
                             window=float(args.windows.split(",")[0]))

@@ -11,12 +11,14 @@ answers with that menu question's grammar plus the common words (as the session
 does). The noise and out-of-grammar clips of a corpus (--rejects) are decoded with
 the game grammar to count false accepts.
 
-For every phrase it prints, before (the old guard) and after (the console now),
-in the same run: right (acted on, outright or after "Did you say ...?" - yes),
-rejected ("Say again." or silence), wrong (a wrong command acted on without
-asking), and for the reject clips: FA (acted on) and FA+c (acted on or asked).
+For every phrase it prints, for each engine (--engines, default: the console's
+embedded Whisper; "whisper,vosk" compares them in the same run): right (acted on,
+outright or after "Did you say ...?" - yes), rejected ("Say again." or silence),
+wrong (a wrong command acted on without asking), and for the reject clips: FA
+(acted on) and FA+c (acted on or asked). (Until issue 15 it compared pocketsphinx
+with and without its word guard.)
 
-    python scripts/bench_words.py [--seed 1] [--voices 3] [--rejects corpus]
+    python scripts/bench_words.py [--seed 1] [--voices 3] [--rejects corpus] [--engines whisper]
 """
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ from audio_console.games import GAMES  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice.audio import to_pcm16, wav_pcm16  # noqa: E402
 from audio_console.voice.grammars import grammar_for_game  # noqa: E402
-from audio_console.voice.sphinx import SphinxRecognizer  # noqa: E402
+from audio_console.voice.engines import open_engine  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 
 WORD_COMMANDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop", "quit", "hint",
@@ -111,7 +113,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", help="comma-separated phrases (default: all)")
     ap.add_argument("--no-menu", action="store_true")
     ap.add_argument("--json", help="write every clip's result here")
-    ap.add_argument("--engines", default="before,after", help="which of before,after to run")
+    ap.add_argument("--engines", default="whisper", help="engines to compare: whisper, vosk")
+    ap.add_argument("--model", help="a model folder for the engines (default: each one's own)")
     args = ap.parse_args(argv)
 
     game = grammar_for_game("galaxis")
@@ -131,8 +134,7 @@ def main(argv=None) -> int:
           f"degradations, plus rejects); seed {args.seed}")
 
     settings = Settings()
-    makers = {"before": lambda: SphinxRecognizer(word_guard=False), "after": SphinxRecognizer}
-    engines = {name: makers[name]() for name in args.engines.split(",")}
+    engines = {name: open_engine(name, args.model) for name in args.engines.split(",")}
     current: dict = {}
     counts: dict = defaultdict(lambda: defaultdict(int))
     results = []
@@ -165,20 +167,21 @@ def main(argv=None) -> int:
         return (f"{100 * c['right'] / n:5.0f}% {100 * c['rejected'] / n:5.0f}% "
                 f"{100 * c['wrong'] / n:5.0f}% {100 * c['asked'] / n:4.0f}%")
 
-    first, last = list(engines)[0], list(engines)[-1]
-    print(f"\n{'phrase':<28} {'n':>3} | before: right  rej. wrong asked | after: right  rej. wrong asked")
+    last = list(engines)[-1]
+    header = " | ".join(f"{name}: right  rej. wrong asked" for name in engines)
+    print(f"\n{'phrase':<28} {'n':>3} | {header}")
+
+    def row(label, key):
+        if counts[last, key]["n"]:
+            print(f"{label:<28} {counts[last, key]['n']:>3} | "
+                  + " | ".join(" " * (len(name) - 4) + cells(name, key) for name in engines))
     keys = [p for p in phrases] + ["(noise, talk)"] if args.rejects else list(phrases)
     for key in keys:
-        if counts[last, key]["n"]:
-            print(f"{key:<28} {counts[last, key]['n']:>3} |        {cells(first, key)} |       "
-                  f"{cells(last, key)}")
+        row(key, key)
     print("\nby degradation (word commands and menu answers; rejects: wrong = FA, asked = FA+c - FA)")
     for how in degradations:
         for suffix in ("", ":rej"):
-            key = "deg:" + how + suffix
-            if counts[last, key]["n"]:
-                print(f"{how + (' rejects' if suffix else ''):<28} {counts[last, key]['n']:>3} |        "
-                      f"{cells(first, key)} |       {cells(last, key)}")
+            row(how + (" rejects" if suffix else ""), "deg:" + how + suffix)
     for name in engines:
         words = [r for r in results if r["phrase"]]
         right = sum(r[name]["result"] == "right" for r in words)

@@ -7,9 +7,8 @@ VENV="${AUDIO_CONSOLE_VENV:-$ROOT/.venv}"
 
 # Debian packages: espeak-ng (pyttsx3's voice), libportaudio2 (sounddevice),
 # alsa-utils, pulseaudio and its utilities (the audio server and test sinks),
-# sox and flite (test speech and signal analysis), sphinxtrain (voice training:
-# adapts pocketsphinx's model to the player's voice).
-DEBIAN_PACKAGES=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils sox flite sphinxtrain)
+# sox and flite (test speech and signal analysis).
+DEBIAN_PACKAGES=(espeak-ng libespeak-ng1 libportaudio2 alsa-utils pulseaudio pulseaudio-utils sox flite)
 
 say() { printf 'audio-console set-up: %s\n' "$*" >&2; }
 

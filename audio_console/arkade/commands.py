@@ -2,8 +2,8 @@
 recognizers. Canonical forms are the rules core's actions ("fly B3 forward",
 "ship 4", "reroll shot") and the board questions ("read row C", "nearest").
 
-Every spoken word is in the pocketsphinx dictionary ("reroll" is not, so it is
-typed only; the spoken form is "roll the shot die again").
+"reroll" is typed only; the spoken form is "roll the shot die again" (plain words
+every recognizer knows).
 """
 from __future__ import annotations
 

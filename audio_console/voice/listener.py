@@ -185,13 +185,6 @@ class Listener:
 
     # --- the session's side (any thread) ---------------------------------------
 
-    def with_recognizer(self, action):
-        """action(recognizer), while no utterance is being decoded: the voice training
-        swaps the recognizer's acoustic model. Returns what action returns."""
-        with self._engine_lock:
-            self._drop_stream()   # an utterance begun under the old model is decoded whole
-            return action(self.recognizer)
-
     def set_grammar(self, grammar) -> None:
         """Listen for this grammar from the next utterance on. Words the recognizer
         cannot listen for are reported once through notify. The session may call this

