@@ -118,7 +118,8 @@ def test_a_whisper_folder_given_or_in_models_is_chosen(monkeypatch, tmp_path):
     from audio_console.voice.whisper_engine import embedded_model_path
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
-    monkeypatch.chdir(tmp_path)
+    # the checkout's models/ folder, here a temporary one
+    monkeypatch.setattr(engines, "model_roots", lambda root=None: [Path(root or tmp_path) / "models"])
     recognizer, why = select_recognizer(embedded_model_path())
     assert recognizer.name == "whisper" and "given with --model" in why
     (tmp_path / "models").mkdir()
