@@ -10,8 +10,9 @@ Placing:   "quadron sector one B3 across" (try it there)  -> position quadron 1 
 Review:    "read sector 2", "my fleet", "my sector 1", "what about sector 2 row D".
 Passing:   "ready" (the next player has the console).
 
-Ship names the recognizer's dictionary lacks are spoken as real words that sound
-alike ("quad ron", "tri corn fighter", "duel er"); the typed names work too. In the
+Ship names are listened for as Whisper writes them ("quadron", "tricorn fighter",
+"dueler"); the split forms that sound alike ("quad ron", "tri corn fighter", "duel
+er") and short ones ("quad", "duel") are typed only. In the
 long placement phrase the corner's row is said in the phonetic alphabet ("bravo
 three"), which keeps each phase's spoken phrases to a few thousand.
 """
@@ -26,11 +27,11 @@ ROW_LETTERS = "ABCDEFGHIJ"
 # ship -> (typed-only forms, spoken forms); the canonical value is the lower-case name.
 # One spoken form per ship keeps the recognizers' phrase lists small.
 SHIP_WORDS: dict[str, tuple[list[str], list[str]]] = {
-    "Quadron": (["quadron", "quad"], ["quad ron"]),
+    "Quadron": (["quad ron", "quad"], ["quadron"]),
     "Rocket Raider": (["rocket", "raider"], ["rocket raider"]),
     "Celestial Crawler": (["crawler", "celestial"], ["celestial crawler"]),
-    "Tricorn Fighter": (["tricorn", "tricorn fighter", "tri corn", "fighter"], ["tri corn fighter"]),
-    "Dueler": (["dueler", "duel"], ["duel er"]),
+    "Tricorn Fighter": (["tricorn", "tri corn fighter", "tri corn", "fighter"], ["tricorn fighter"]),
+    "Dueler": (["duel er", "duel"], ["dueler"]),
 }
 PLACING, SHOOTING, PASSING, OVER = "placing", "shooting", "passing", "over"
 

@@ -72,6 +72,6 @@ def test_each_phase_stays_small_enough_for_the_recognizers():
     counts = {phase: sum(1 for _ in grammar_for(phase).phrases()) for phase in (PLACING, SHOOTING, PASSING, OVER)}
     assert max(counts.values()) < 10000, counts
     placing = set(grammar_for(PLACING).phrases())
-    assert "quad ron sector one bravo three across" in placing
-    assert "tri corn fighter sector three juliet ten up" in placing
+    assert "quadron sector one bravo three across" in placing
+    assert "tricorn fighter sector three juliet ten up" in placing
     assert "sector two row delta" in set(grammar_for(SHOOTING).phrases())
