@@ -174,6 +174,7 @@ def median_ms(results: list[dict], engine: str) -> float:
 
 
 def print_conditions(results: list[dict], engines: list[str], hows: list[str]) -> None:
+    naive = "pocketsphinx" in engines
     head = (f"{'condition':<10} {'engine':<22} {'cmds':>4} | {'right':>6} {'(conf.)':>7} {'wrong':>6} | "
             f"{'chatter':>7} {'talk':>6} {'noise':>6} {'(asked)':>7} | {'ms med':>6} | {'naive':>6}")
     print(head)
@@ -187,7 +188,7 @@ def print_conditions(results: list[dict], engines: list[str], hows: list[str]) -
                   f"{pct(c['confirmed'], c['commands']):>7} {pct(c['wrong'], c['commands'])} | "
                   f"{pct(c['chat_acted'], c['chat_n']):>7} {pct(c['oog_acted'], c['oog_n'])} "
                   f"{pct(c['noise_acted'], c['noise_n'])} {pct(asked, c['rejects']):>7} | "
-                  f"{median_ms(rows, engine):>6.0f} | {pct(c['naive'], c['commands'])}")
+                  f"{median_ms(rows, engine):>6.0f} | {pct(c['naive'], c['commands']) if naive else '    - '}")
     c = counts([r for r in results if r["degradation"] == hows[0]], engines[0])
     print(f"right: the command said, acted on directly or after one \"Did you say ...?\" answered yes "
           f"(conf.: of them, after the question); wrong: another command acted on without asking; "
@@ -258,7 +259,8 @@ def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
     decoded = recognizer.decode(pcm)
     heard = decide(decoded, grammar, settings)
     return {"heard": decoded.text, "command": heard.command.text if heard.command else None,
-            "action": action_of(heard), "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds}
+            "action": action_of(heard), "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
+            "detail": decoded.detail}
 
 
 def main(argv=None) -> int:
@@ -278,6 +280,8 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=1,
                     help="only every Nth clip of each kind (the same ones in each condition), to save time")
     ap.add_argument("--json", help="write every clip's result here")
+    ap.add_argument("--reuse", help="a --json file of an earlier run on the same corpus: its engines' results "
+                                    "(and decode times) are taken as they are, only the other engines decode")
     args = ap.parse_args(argv)
 
     if not (Path(args.corpus) / "manifest.jsonl").is_file():
@@ -295,7 +299,13 @@ def main(argv=None) -> int:
 
     grammar = grammar_for_game(args.game)
     settings = Settings(clarity=args.clarity, confirm=args.confirm)
-    engines, notes = available_engines(args.engines.split(","), args.model)
+    reused = {}
+    if args.reuse:
+        for r in json.loads(Path(args.reuse).read_text()):
+            reused[(r["degradation"], Path(r["file"]).name)] = r
+    reused_names = list(next(iter(reused.values()))["engines"]) if reused else []
+    wanted = [n for n in args.engines.split(",") if n not in reused_names]
+    engines, notes = available_engines(wanted, args.model)
     for note in notes:
         print(note)
     started = time.perf_counter()
@@ -307,12 +317,14 @@ def main(argv=None) -> int:
                   f"{statistics.median(engines[TRAINED].seconds):.1f} s")
         except (RecognizerError, AdaptationError) as e:
             print(f"{TRAINED} not measured: {e}")
-    if not engines:
+    if not engines and not reused:
         print("no engine to measure", file=sys.stderr)
         return 2
     for engine in engines.values():
         engine.set_grammar(grammar)
-    names = list(engines)
+    names = reused_names + [n for n in engines if n not in reused_names]
+    if reused:
+        print(f"reused from {args.reuse} (decode times of that run): {', '.join(reused_names)}")
     roles = sorted({r.get("role", "?") for r in rows})
     print(f"{len(rows)} clips from {args.corpus} (role {', '.join(roles)}); engines {', '.join(names)}; "
           f"settings confirm={settings.confirm} clarity={settings.clarity}")
@@ -321,10 +333,13 @@ def main(argv=None) -> int:
     for i, row in enumerate(rows):
         pcm = wav_pcm16(row["file"])
         result = {**row, "naive": None, "engines": {}}
+        if reused:
+            earlier = reused[(row["degradation"], Path(row["file"]).name)]
+            result["engines"].update(earlier["engines"])
         for name, engine in engines.items():
             recognizer = engine.for_clip(row) if name == TRAINED else engine
             result["engines"][name] = decode_one(recognizer, grammar, settings, pcm)
-        if "pocketsphinx" in engines:
+        if "pocketsphinx" in result["engines"]:
             # pocketsphinx's text is its grammar search's best phrase: the naive baseline
             parsed = grammar.parse(result["engines"]["pocketsphinx"]["heard"] or "")
             result["naive"] = parsed.text if parsed else None
@@ -337,7 +352,7 @@ def main(argv=None) -> int:
     print_targets(results, names, hows)
     print_families(results, names, hows)
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
+        Path(args.json).write_text(json.dumps(results, indent=1, default=str))
     return 0
 
 
