@@ -82,10 +82,11 @@ def kind_of(row: dict) -> str:
 # --- engines ------------------------------------------------------------------
 
 def open_engine(name: str, model_path=None):
-    """A recognizer by name; pocketsphinx always plain (never the player's own training)."""
-    if name == "pocketsphinx":
+    """A recognizer by name; pocketsphinx always plain (never the player's own training);
+    pocketsphinx-noguard: without the word guard (the old way, docs/listen.md)."""
+    if name in ("pocketsphinx", "pocketsphinx-noguard"):
         from audio_console.voice.sphinx import SphinxRecognizer
-        return SphinxRecognizer(adaptation=None)
+        return SphinxRecognizer(adaptation=None, word_guard=name == "pocketsphinx")
     try:
         from audio_console.voice.engines import open_engine as open_named
     except ImportError as e:
