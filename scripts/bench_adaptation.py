@@ -17,6 +17,9 @@ scripts/make_speech_corpus.py), in one run:
 
     python scripts/bench_adaptation.py [--voices espeak:en-us,flite:kal] [--commands 10]
         [--methods mllr+map] [--naive-only] [--seed 11]
+
+For plain and trained pocketsphinx beside another engine (Whisper) on the same
+held-out corpus, in one run: scripts/bench_speech.py --trained.
 """
 from __future__ import annotations
 

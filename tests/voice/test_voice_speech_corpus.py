@@ -66,3 +66,23 @@ def test_a_tiny_held_out_corpus_has_a_valid_manifest(corpus, galaxis_grammar, tm
             assert r["speaker"].split("@")[0] in corpus.VOICES["held"]
     # written under a temporary name and renamed: nothing half-made is left beside it
     assert sorted(p.name for p in tmp_path.iterdir()) == ["held"]
+
+
+def test_the_benchmark_counts_a_confirmed_command_right_and_only_unasked_mistakes_wrong():
+    spec = importlib.util.spec_from_file_location("bench_speech", SCRIPT.parent / "bench_speech.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def clip(kind, expected, command, action):
+        return {"kind": kind, "expected": expected, "degradation": "clean", "speaker": "flite:rms@1.0",
+                "engines": {"e": {"command": command, "action": action, "ms": 10.0}}}
+
+    c = bench.counts([clip("cmd", "query D5", "query D5", "act"),
+                      clip("cmd", "query D5", "query D5", "confirm"),      # yes to "Did you say D5?"
+                      clip("cmd", "query D5", "query B5", "confirm"),      # asked: the player says no
+                      clip("cmd", "query D5", "query B5", "act"),          # the dangerous one
+                      clip("chat", None, "query D4", "act"),
+                      clip("noise", None, "query A1", "confirm"),
+                      clip("oog", None, None, "reject")], "e")
+    assert (c["commands"], c["right"], c["confirmed"], c["wrong"]) == (4, 2, 1, 1)
+    assert (c["chat_acted"], c["noise_acted"], c["noise_asked"], c["oog_acted"]) == (1, 0, 1, 0)
