@@ -19,20 +19,25 @@ NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six"
 PHONETIC = {"alpha", "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf",
             "hotel", "india", "juliet", "juliett"}
 ACRONYMS = {"gps": "GPS"}
+# Words Whisper writes as their homophone: "Red row Echo", "sector to", "D for".
+HOMOPHONES = {"read": "red", "two": "to", "four": "for"}
 
 
 def _word_forms(word: str, first: bool) -> list[str]:
     """How Whisper may write one spoken word: digits for numbers, capital letters,
     a capital at the start (it also writes short commands in lower case)."""
     if word in NUMBERS:
-        return [NUMBERS[word], word.capitalize(), word] if first else [NUMBERS[word], word]
+        forms = [NUMBERS[word], word.capitalize(), word] if first else [NUMBERS[word], word]
+        return forms + ([HOMOPHONES[word]] if word in HOMOPHONES and not first else [])
     if len(word) == 1:
         return [word.upper()]
     if word in ACRONYMS:
         return [ACRONYMS[word]]
-    if word in PHONETIC or first:
-        return [word.capitalize(), word]
-    return [word]
+    forms = [word.capitalize(), word] if word in PHONETIC or first else [word]
+    if word in HOMOPHONES:
+        same = HOMOPHONES[word]
+        forms += [same.capitalize(), same] if first else [same]
+    return forms
 
 
 def _comma_after(word: str) -> bool:

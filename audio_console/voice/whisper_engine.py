@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import time
 from pathlib import Path
 
@@ -35,6 +36,7 @@ EMBEDDED_NAME = "tiny.en"
 MAX_SECONDS = 30.0        # Whisper's window; a command is far shorter
 FREE_TOKENS = 8           # the free transcript is only a witness: a few words suffice
 BEAM = 3                  # phrase prefixes kept per branching level
+BEAM_FIRST = 5            # ... and for the first word, where the grammar branches most
 PRUNE = 5.0               # prefixes this many nats below the best are dropped
 MAX_LEVELS = 16
 WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
@@ -71,6 +73,23 @@ def window_frames(samples: int, pad: float = WINDOW_PAD, step: float = WINDOW_ST
         seconds = math.ceil(seconds / step - 1e-9) * step
     frames = int(round(min(MAX_SECONDS, max(step or 0.5, seconds)) * RATE / HOP))
     return frames + (frames % 2)
+
+
+def transcript_command(grammar, transcript: str) -> str | None:
+    """The command a free transcript says, if any: the whole of it, else the longest
+    run of words at its start (Whisper repeats itself: "D7 D7 D7 D7", "Charlie
+    five, Charlie five, Charlie")."""
+    if not transcript:
+        return None
+    command = grammar.parse(transcript)
+    if command is not None:
+        return command.text
+    words = re.split(r"[.,?!]", transcript, maxsplit=1)[0].split()
+    for n in range(len(words), 0, -1):
+        command = grammar.parse(" ".join(words[:n]))
+        if command is not None:
+            return command.text
+    return None
 
 
 def _sha256(path: Path) -> str:
@@ -121,7 +140,8 @@ def _log_softmax(logits) -> np.ndarray:
 class WhisperRecognizer:
     name = "whisper"
 
-    def __init__(self, model_path=None, threads: int = 2, expected_sha256: str | None = None):
+    def __init__(self, model_path=None, threads: int = 2, expected_sha256: str | None = None,
+                 compute_type: str = "int8"):
         try:
             import ctranslate2
             import tokenizers
@@ -149,7 +169,7 @@ class WhisperRecognizer:
             tokenizer_file = fallback / "tokenizer.json"
         try:
             self.tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_file))
-            self.model = ctranslate2.models.Whisper(str(path), device="cpu", compute_type="int8",
+            self.model = ctranslate2.models.Whisper(str(path), device="cpu", compute_type=compute_type,
                                                     intra_threads=threads)
         except Exception as e:  # noqa: BLE001 - ctranslate2 raises RuntimeError/ValueError
             raise RecognizerError(f"Whisper could not load {path}: {e}") from e
@@ -165,7 +185,7 @@ class WhisperRecognizer:
             raise RecognizerError(f"{tokenizer_file} is not a Whisper tokenizer")
         self.prompt = [ids["<|startoftranscript|>"], ids["<|notimestamps|>"]]
         self.eot = ids["<|endoftext|>"]
-        self.stop = self.tokenizer.token_to_id(".")
+        self.stops = [t for t in (self.tokenizer.token_to_id(c) for c in ".,") if t is not None]
         self.dropped_words: list[str] = []
         self.grammar = None
         self.trie: PhraseTrie | None = None
@@ -211,7 +231,7 @@ class WhisperRecognizer:
                            detail={"transcript": transcript, "no_speech": no_speech})
         root = _log_softmax(free.logits[0][0])
         best, margin, tokens, calls = self._search(np.asarray(encoded), root)
-        heard_command = self.grammar.parse(transcript) if transcript else None
+        heard_command = transcript_command(self.grammar, transcript)
         if best is None:
             evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
             text = ""
@@ -219,7 +239,7 @@ class WhisperRecognizer:
             phrase, total = best
             command = self.trie.commands[phrase]
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
-                                heard_command is not None and heard_command.text == command)
+                                heard_command == command)
             text = self.trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()],
@@ -247,14 +267,14 @@ class WhisperRecognizer:
         for _ in range(MAX_LEVELS):
             candidates = []
             for (score, node, tokens), lp in zip(frontier, dists):
-                if isinstance(node, _Stop):           # the "." was scored; now its end of text
-                    finish(node.phrase, score + float(lp[self.eot]), len(tokens) + 1)
+                if isinstance(node, _Stop):           # the "." or "," was scored; now the end
+                    finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
                     continue
                 if node.phrase >= 0:
-                    finish(node.phrase, score + float(lp[self.eot]), len(tokens) + 1)
-                    if self.stop is not None:
-                        candidates.append((score + float(lp[self.stop]), _Stop(node.phrase, node.command),
-                                           tokens + [self.stop]))
+                    finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
+                    for stop in self.stops:
+                        candidates.append((score + float(lp[stop]), _Stop(node.phrase, node.command),
+                                           tokens + [stop]))
                 for token, child in node.children.items():
                     candidates.append((score + float(lp[token]), child, tokens + [token]))
             if not candidates:
@@ -262,8 +282,9 @@ class WhisperRecognizer:
             candidates.sort(key=lambda c: -c[0])
             best_done = max((s for s, _ in finished.values()), default=-math.inf)
             floor = max(candidates[0][0], best_done) - PRUNE
-            keep = [c for c in candidates[:BEAM] if c[0] >= floor and c[0] > best_done - PRUNE]
-            pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + BEAM * 4])
+            width = BEAM_FIRST if calls == 0 else BEAM
+            keep = [c for c in candidates[:width] if c[0] >= floor and c[0] > best_done - PRUNE]
+            pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
             if not keep:
                 break
             frontier, dists = self._advance(encoded, keep)
@@ -280,6 +301,12 @@ class WhisperRecognizer:
             rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
         margin = total - rival if rival > -math.inf else 30.0
         return (phrase, total), min(margin, 30.0), tokens, calls
+
+    def _end(self, lp: np.ndarray, tokens: list[int]) -> float:
+        """Log-probability that the phrase ends here: the end of text, or the phrase
+        said again (Whisper tiny repeats a short command into the silence after it:
+        "Yes. Yes. Yes.", "D7 D7 D7"), which also means nothing else was said."""
+        return float(np.logaddexp(lp[self.eot], lp[tokens[0]]))
 
     def _advance(self, encoded: np.ndarray, keep):
         """Force each kept prefix along its branch-free chain in one batched call;
