@@ -244,6 +244,24 @@ def print_families(results: list[dict], engines: list[str], hows: list[str]) -> 
             print(f"{name:<23} " + " ".join(f"{c:>17}" for c in cells))
 
 
+def print_markdown(results: list[dict], engines: list[str], hows: list[str]) -> None:
+    """The per-condition table for the README: per engine right (confirmed) / wrong /
+    reject clips acted on (chatter, talk, noise together)."""
+    print()
+    print("| condition | naive | " + " | ".join(f"{e}: right (conf.) / wrong / talk+noise acted on" for e in engines) + " |")
+    print("|---|---:|" + "---|" * len(engines))
+    for how in hows + ["all"]:
+        rows = [r for r in results if how == "all" or r["degradation"] == how]
+        cells = []
+        for e in engines:
+            c = counts(rows, e)
+            cells.append(f"{pct(c['right'], c['commands']).strip()} ({pct(c['confirmed'], c['commands']).strip()}) / "
+                         f"{pct(c['wrong'], c['commands']).strip()} / {pct(c['acted'], c['rejects']).strip()}")
+        c = counts(rows, engines[0])
+        naive = pct(c["naive"], c["commands"]).strip() if "pocketsphinx" in engines else "-"
+        print(f"| {how} | {naive} | " + " | ".join(cells) + " |")
+
+
 # --- run ----------------------------------------------------------------------
 
 def load_manifest(corpus: Path) -> list[dict]:
@@ -281,6 +299,7 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=1,
                     help="only every Nth clip of each kind (the same ones in each condition), to save time")
     ap.add_argument("--json", help="write every clip's result here")
+    ap.add_argument("--markdown", action="store_true", help="also print the per-condition table for the README")
     ap.add_argument("--reuse", help="a --json file of an earlier run on the same corpus: its engines' results "
                                     "(and decode times) are taken as they are, only the other engines decode")
     args = ap.parse_args(argv)
@@ -352,6 +371,8 @@ def main(argv=None) -> int:
     print_conditions(results, names, hows)
     print_targets(results, names, hows)
     print_families(results, names, hows)
+    if args.markdown:
+        print_markdown(results, names, hows)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
     return 0
