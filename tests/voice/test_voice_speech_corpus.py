@@ -44,6 +44,7 @@ def test_chatter_contains_command_words(corpus, galaxis_grammar):
             assert set(sentence.lower().split()) & words, sentence
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("flite")), reason="needs espeak-ng and flite")
 def test_a_tiny_held_out_corpus_has_a_valid_manifest(corpus, galaxis_grammar, tmp_path):
     out = tmp_path / "held"
