@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--no-signals", action="store_true", help="text lines and speech")
     parser.add_argument("--input", choices=CHOICES["input"], default=None,
                         help="how you give commands; remembered for next time (first time: keys)")
-    parser.add_argument("--model", help="vosk model folder (default: models/ or VOSK_MODEL_PATH)")
+    parser.add_argument("--model", help="speech model folder: Whisper (CTranslate2) or vosk (default: models/, else the built-in Whisper tiny.en)")
     parser.add_argument("--log", type=Path, help="append every game event as a JSON line")
     parser.add_argument("--save", type=Path, help="save file (default: in the data folder)")
     parser.add_argument("--resume", action="store_true", help="continue the saved game")

@@ -167,10 +167,19 @@ def main(argv=None) -> int:
     print(f"{len(rows)} clips; default settings (confirm={settings.confirm}, clarity={settings.clarity})")
     print(f"{'condition':<10} {'cmds':>4} {'right':>6} {'(conf.)':>7} {'wrong':>6} {'FA':>6} {'FA+c':>6}")
     for how, s in list(stats.items()) + [("all", totals(stats))]:
-        pc = lambda a, b: f"{100 * a / b:5.1f}%" if b else "    -"  # noqa: E731
         print(f"{how:<10} {s['cmds']:>4} {pc(s['right'], s['cmds']):>6} {pc(s['confirmed'], s['cmds']):>7} "
               f"{pc(s['wrong'], s['cmds']):>6} {pc(s['fa'], s['rejects']):>6} {pc(s['fa_c'], s['rejects']):>6}")
+    for corpus in args.corpus:   # each corpus on its own, for comparing with bench_speech.py
+        mine = [r for r in rows if Path(r["file"]).resolve().is_relative_to(Path(corpus).resolve())]
+        for how, s in outcome(mine, weights, ask_from, settings, grammar, ask_no_speech).items():
+            print(f"{Path(corpus).name:<14} {how:<10} {s['cmds']:>4} {pc(s['right'], s['cmds']):>6} "
+                  f"{pc(s['confirmed'], s['cmds']):>7} {pc(s['wrong'], s['cmds']):>6} "
+                  f"{pc(s['fa'], s['rejects']):>6} {pc(s['fa_c'], s['rejects']):>6}")
     return 0
+
+
+def pc(a, b) -> str:
+    return f"{100 * a / b:5.1f}%" if b else "    -"
 
 
 if __name__ == "__main__":

@@ -81,9 +81,9 @@ def confidence(decoded: Decoded, clarity: float) -> float:
 # separates right from wrong best (AUC 0.96); the margin over other commands does
 # not on its own (AUC 0.39: chatter and noise get large margins because nothing
 # else fits either), but it helps beside the score.
-WHISPER_WEIGHTS = {"bias": 0.7, "score": 1.0, "margin": 0.2, "no_speech": 0.0, "agrees": 1.0}
+WHISPER_WEIGHTS = {"bias": 1.0, "score": 1.0, "margin": 0.1, "no_speech": -1.0, "agrees": 1.0}
 WHISPER_ASK_FROM = 0.04  # below this confidence not even worth a question
-WHISPER_ASK_NO_SPEECH = 0.8   # nor above this no-speech probability (noise)
+WHISPER_ASK_NO_SPEECH = 1.0   # nor above this no-speech probability (1.0: the fit found no use)
 MARGIN_CAP = 10.0   # beyond this a margin says nothing more
 
 
