@@ -32,8 +32,10 @@ MARGIN_DB = 6.0              # above the background level
 FLOOR_DB = -60.0             # the background level never counts as lower (digital silence)
 BACKGROUND_SECONDS = 3.0     # the background level's memory
 BACKGROUND_PERCENTILE = 30
-ONSET = (4, 6)               # an utterance starts: 4 of the last 6 frames are speech
-PRE_ROLL = 0.24              # seconds kept before the onset
+ONSET = (4, 6)               # an utterance starts: 4 of the last 6 frames are speech,
+ONSET_EXTRA_DB = 3.0         # that many dB louder still than a continuing frame must be
+LEARN_SECONDS = 1.0          # no utterance starts before the room's level is known
+PRE_ROLL = 0.3              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
 
 
@@ -83,6 +85,10 @@ class SpeechFrames:
         self.background = FLOOR_DB
         self._count = 0
 
+    @property
+    def learnt(self) -> bool:
+        return self._count * FRAME_SECONDS >= LEARN_SECONDS
+
     def __call__(self, frame: bytes, in_utterance: bool) -> bool:
         level = frame_db(frame)
         p = self.vad(frame) if self.vad is not None else 1.0
@@ -94,8 +100,9 @@ class SpeechFrames:
         self._count += 1
         if self._count % 5 == 0 or len(self._levels) < 10:
             self.background = max(FLOOR_DB, float(np.percentile(self._levels, BACKGROUND_PERCENTILE)))
-        loud = level >= (self.background + self.margin if self.relative else FLOOR_DB + self.margin)
-        return p >= self.threshold and loud
+        extra = 0.0 if in_utterance else ONSET_EXTRA_DB
+        loud = level >= (self.background + self.margin + extra if self.relative else FLOOR_DB + self.margin)
+        return p >= self.threshold and loud and (in_utterance or self.learnt)
 
     def reset(self) -> None:
         if self.vad is not None:
