@@ -99,7 +99,10 @@ def test_speech_after_a_pause_voids_the_early_guess(speech):
 # --- in a room where other people talk (vad.VadCutter, the listener's default) -------
 
 def _at_db(pcm: bytes, db: float) -> np.ndarray:
+    """The speech (flite's silences trimmed) at an active level of `db` dBFS."""
     x = np.frombuffer(pcm, "<i2").astype(np.float32) / 32768
+    loud = np.flatnonzero(np.abs(x) > 0.02 * np.abs(x).max())
+    x = x[loud[0]:loud[-1] + 1]
     active = x[np.abs(x) > 0.02 * np.abs(x).max()]
     return x * 10 ** (db / 20) / np.sqrt(np.mean(active ** 2))
 
