@@ -41,6 +41,7 @@ ENDPOINT_WINDOW = 0.45
 # when the main Endpointer confirms it with no speech in between, or acted on at once
 # when it is a sure, complete command (act_early).
 EARLY_WINDOW = 0.18
+UNFINISHED_WINDOW = 1.0     # the silence waited for after an unfinished command ("delta ...")
 REOPEN_CUT = 0.15            # speech found this soon after the microphone reopened began before
 CUT_MIN_SPEECH = 0.4         # seconds of an utterance the console's sound must cut to say so
 OVERRUNS_TO_GIVE_UP = 2      # utterances in a row that ran to the cap: offer push-to-talk
@@ -498,6 +499,8 @@ class Listener:
                 if grammar is None:
                     return False
                 self._guess = Guess(cutter.early_count, decoded, grammar, during or 0.0)
+            if self.act_early and hasattr(cutter, "wait_longer") and self._unfinished(decoded, grammar):
+                cutter.wait_longer(UNFINISHED_WINDOW)   # "delta ...": wait longer for the rest
             if self.act_early and self._complete(decoded, grammar):
                 self._guess = None
                 self._report(decoded, grammar, time.monotonic(), "early-act", cutter.early, during or 0.0,
@@ -506,6 +509,10 @@ class Listener:
         except Exception as e:  # noqa: BLE001 - the main window's utterance is decoded instead
             self.notify(f"Voice input problem: {_one_line(e)}")
         return False
+
+    def _unfinished(self, decoded, grammar) -> bool:
+        words = tuple(normalize(decoded.text)) if decoded is not None else ()
+        return bool(words) and words in self._extendable and grammar.parse(decoded.text) is None
 
     def _complete(self, decoded, grammar) -> bool:
         """Safe to act on before the full window: a command the trust layer would act on

@@ -87,7 +87,8 @@ class SpeechFrames:
 
     @property
     def learnt(self) -> bool:
-        return self._count * FRAME_SECONDS >= LEARN_SECONDS
+        """The room's level is known (or the room is silent, nothing to learn)."""
+        return self._count * FRAME_SECONDS >= LEARN_SECONDS or self.background <= FLOOR_DB + 10
 
     def __call__(self, frame: bytes, in_utterance: bool) -> bool:
         level = frame_db(frame)
@@ -133,6 +134,7 @@ class VadCutter:
     def reset(self) -> None:
         """Forget the utterance in progress (the console spoke, the key was released)."""
         self._speech = bytearray()
+        self._wait_frames = 0      # a longer window for this utterance (wait_longer)
         self._spoken = 0           # bytes up to the end of the last speech
         self._in_speech = False
         self._quiet = 0            # frames since the last speech
@@ -183,7 +185,7 @@ class VadCutter:
         if self.early_frames and self._quiet == self.early_frames:
             self.early = bytes(self._speech)
             self.early_count += 1
-        if self._quiet >= self.window_frames:
+        if self._quiet >= max(self.window_frames, self._wait_frames):
             self.closed_on_guess = self.early_count if self.early is not None and not self._resumed else None
             self.utterances += 1
             # the utterance ends a short tail after the last speech, as the early guess
@@ -194,6 +196,11 @@ class VadCutter:
             self.overruns += 1
             self._drop()
         return None
+
+    def wait_longer(self, seconds: float) -> None:
+        """The utterance so far is an unfinished command ("delta", "read row"): wait up
+        to `seconds` of silence for the rest before closing it."""
+        self._wait_frames = round(seconds / FRAME_SECONDS)
 
     def flush(self) -> bytes | None:
         """End of input (or the talk key released): the utterance in progress, if any."""
@@ -209,5 +216,6 @@ class VadCutter:
     def _drop(self) -> None:
         self._speech = bytearray()
         self._in_speech, self._quiet, self._last_speech, self._resumed = False, 0, False, False
+        self._wait_frames = 0
         self._recent.clear()
         self.early = None
