@@ -182,6 +182,36 @@ class Grammar:
                         seen.add(phrase)
                         yield phrase
 
+    def phrase_commands(self) -> Iterator[tuple[str, Command]]:
+        """Every spoken phrase once, with the command it says: what parse() gives for
+        it, without parsing each (a recognizer's grammar has thousands of phrases)."""
+        seen = set()
+        for rule, patterns in self._compiled:
+            if not rule.spoken:
+                continue
+            for pattern in patterns:
+                for words, values in self._expand_values(pattern, 0):
+                    phrase = " ".join(words)
+                    if phrase and phrase not in seen:
+                        seen.add(phrase)
+                        yield phrase, Command(rule.name, rule.template.format(**values).strip(),
+                                              tuple(sorted(values.items())))
+
+    def _expand_values(self, pattern, i) -> Iterator[tuple[tuple[str, ...], dict]]:
+        if i == len(pattern):
+            yield (), {}
+            return
+        element = pattern[i]
+        if isinstance(element, _Words):
+            heads = [(c, None) for c in element.choices] + ([((), None)] if element.optional else [])
+        else:
+            heads = [(o.words, o.value) for o in self.slots[element.name].spoken_options()]
+        for head, value in heads:
+            for tail, values in self._expand_values(pattern, i + 1):
+                if value is not None:
+                    values = {**values, element.name: value}
+                yield head + tail, values
+
     def _expand(self, pattern, i) -> Iterator[tuple[str, ...]]:
         if i == len(pattern):
             yield ()

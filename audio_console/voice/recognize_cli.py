@@ -1,32 +1,70 @@
 """`audio-console recognize --game GAME FILE.wav ...`: decode WAV files as live play would.
 
-Prints one JSON line per file: {"file", "heard", "command", "confidence", "seconds"}.
-`command` is the canonical command, or null when the input was rejected (noise,
-out-of-grammar speech, too unsure): the same recognizer, grammar and trust logic
-(the player's saved confirm/clarity settings) as the listener uses. A result that
-live play would confirm first ("Did you say D5?") is printed with its command.
+Prints one JSON line per file: {"file", "heard", "command", "action", "engine",
+"confidence", "seconds"}. `command` is the canonical command, or null when the input
+was rejected (noise, out-of-grammar speech, too unsure): the same recognizer, grammar
+and trust logic (the player's saved confirm/clarity settings) as the listener uses.
+`action` is what live play would do: "act", "confirm" ("Did you say D5?", printed
+with its command) or "reject". A file that cannot be used (not a WAV, empty, longer
+than a command may be, an absurd sample rate) gets its line with an "error" and one
+line on stderr; the batch goes on.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import wave
 
 from audio_console.settings import Settings
-from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.audio import read_wav, to_pcm16
 from audio_console.voice.engines import select_recognizer
 from audio_console.voice.grammars import grammar_for_game
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.trust import decide
 
 GAMES = ("galaxis", "battleship", "arkade")
+MAX_SECONDS = 30.0               # longer than any command: refused, not decoded
+RATES = (4000, 192000)           # sample rates a speech recording can have
+
+
+def load_utterance(path) -> bytes:
+    """A WAV file as recognizer input (16 kHz mono int16), or ValueError saying
+    plainly why not. The header is checked before any audio is read."""
+    try:
+        size = os.path.getsize(path)
+    except OSError as e:
+        raise ValueError(e.strerror or type(e).__name__) from e
+    if size == 0:
+        raise ValueError("the file is empty (0 bytes)")
+    try:
+        with wave.open(str(path), "rb") as w:
+            rate, frames = w.getframerate(), w.getnframes()
+    except (wave.Error, EOFError) as e:
+        raise ValueError(f"not a readable WAV file ({e or type(e).__name__})") from e
+    except OSError as e:
+        raise ValueError(e.strerror or str(e) or type(e).__name__) from e
+    if not RATES[0] <= rate <= RATES[1]:
+        raise ValueError(f"sample rate {rate} Hz is not a speech recording's ({RATES[0]}-{RATES[1]} Hz)")
+    if frames == 0:
+        raise ValueError("no audio in it (0 frames)")
+    if frames / rate > MAX_SECONDS:
+        raise ValueError(f"{frames / rate:.0f} s long; one command is at most {MAX_SECONDS:.0f} s")
+    try:
+        samples, rate = read_wav(path)
+    except (wave.Error, EOFError, ValueError) as e:
+        raise ValueError(str(e) or type(e).__name__) from e
+    if len(samples) == 0:
+        raise ValueError("no audio in it (0 frames)")
+    return to_pcm16(samples, rate)
 
 
 def build_parser(prog: str = "audio-console recognize") -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=prog, description="Decode WAV files with the console's recognizer.")
     ap.add_argument("--game", required=True, help="galaxis, battleship or arkade")
     ap.add_argument("--phase", default="searching", help="the game phase whose grammar to use")
-    ap.add_argument("--model", help="a vosk model directory (default: models/ or VOSK_MODEL_PATH)")
+    ap.add_argument("--model", help="a Whisper CTranslate2 or vosk model folder (default: the console's own choice)")
     ap.add_argument("files", nargs="+", metavar="FILE.wav")
     return ap
 
@@ -46,20 +84,23 @@ def main(argv=None) -> int:
         return 2
     print(why, file=sys.stderr)
     settings = Settings.load()
+    engine = recognizer.describe() if hasattr(recognizer, "describe") else recognizer.name
     failed = 0
     for path in args.files:
-        line = {"file": path, "heard": "", "command": None, "confidence": 0.0, "seconds": 0.0}
+        line = {"file": path, "heard": "", "command": None, "action": "reject", "engine": engine,
+                "confidence": 0.0, "seconds": 0.0}
         try:
-            pcm = wav_pcm16(path)
-        except Exception as e:  # noqa: BLE001 - OSError, wave.Error, EOFError: one line, go on
-            print(f"recognize: cannot read {path}: {e}", file=sys.stderr)
+            pcm = load_utterance(path)
+            decoded = recognizer.decode(pcm)
+        except Exception as e:  # noqa: BLE001 - one clear line per file, and the batch goes on
+            reason = str(e) or type(e).__name__
+            print(f"recognize: cannot use {path}: {reason}", file=sys.stderr)
             failed += 1
-            print(json.dumps(line), flush=True)
+            print(json.dumps({**line, "error": reason}), flush=True)
             continue
-        decoded = recognizer.decode(pcm)
         heard = decide(decoded, grammar, settings)
         line.update(heard=decoded.text, command=heard.command.text if heard.command else None,
-                    confidence=heard.confidence, seconds=round(decoded.seconds, 3))
+                    action=heard.action, confidence=heard.confidence, seconds=round(decoded.seconds, 3))
         print(json.dumps(line), flush=True)
     return 1 if failed else 0
 

@@ -14,16 +14,31 @@ class RecognizerError(Exception):
     """The engine cannot be used (missing library or model, bad grammar)."""
 
 
+@dataclass(frozen=True)
+class Evidence:
+    """What a grammar-constrained engine (Whisper) knows about its best phrase, for
+    the trust layer: how likely the phrase was, by how much it beat the best phrase
+    of a *different* command, whether there was speech at all, and what the model
+    wrote when it was free to write anything."""
+    command: str | None        # canonical command of the best phrase (None: no phrase)
+    score: float               # mean log-probability per token of the best phrase, end included
+    margin: float              # its total log-probability minus the best different command's
+    no_speech: float           # the model's probability that there was no speech (0..1)
+    transcript: str            # the free (unconstrained) transcript
+    agrees: bool               # the transcript parses to the same command
+
+
 @dataclass
 class Decoded:
     text: str                                  # the words heard, "" for nothing
     words: list[tuple[str, float]] = field(default_factory=list)   # (word, confidence 0..1)
     seconds: float = 0.0                       # decode time
     detail: dict = field(default_factory=dict)  # engine-specific evidence, for benchmarks
+    evidence: Evidence | None = None           # set by grammar-constrained engines (Whisper)
 
 
 class Recognizer(Protocol):
-    name: str                  # "pocketsphinx", "vosk"
+    name: str                  # "whisper", "pocketsphinx", "vosk"
     dropped_words: list[str]   # grammar words the engine could not listen for
 
     def set_grammar(self, grammar) -> None:

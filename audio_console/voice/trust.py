@@ -6,13 +6,21 @@ engine's weakest word confidence, lowered for each word that is easily confused
 with another (plain B/D/E/G/C/P/T/V/Z, A/eight, five/nine), as Lichess's voice
 input does; the clarity setting scales those costs and raises the bar. Phonetic
 alphabet words carry no cost: they are always accepted when the engine is sure.
+
+A grammar-constrained engine (Whisper) hands over Evidence instead: the best
+phrase's score, its margin over the best different command, the no-speech
+probability and whether a free transcript says the same. Those are combined into
+one confidence by a logistic model fitted on the tuning corpora
+(scripts/fit_whisper_trust.py), and the same player settings apply to it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from audio_console.commands.grammar import Command, Grammar
-from audio_console.voice.recognizer import Decoded
+import math
+
+from audio_console.voice.recognizer import Decoded, Evidence
 
 # Cost of each easily confused word: how likely it is to have been another word.
 CONFUSION_COST = {
@@ -43,6 +51,13 @@ class Heard:
     confidence: float
     confirm: bool
 
+    @property
+    def action(self) -> str:
+        """What live play does: "act" at once, "confirm" first, or "reject"."""
+        if self.command is None:
+            return "reject"
+        return "confirm" if self.confirm else "act"
+
 
 def accept_threshold(clarity: float) -> float:
     """Clarity 0 (lenient) accepts at 0.5, 1 (strict) at 0.9."""
@@ -60,13 +75,57 @@ def confidence(decoded: Decoded, clarity: float) -> float:
     return max(0.0, min(1.0, score))
 
 
+# Whisper evidence -> confidence: sigmoid(bias + weights . features); fitted by
+# scripts/fit_whisper_trust.py on the tuning corpora (never the held-out ones).
+# On 924 tuning clips (corpus_tune + corpus_tune2, Galaxis, tiny.en) the score alone
+# separates right from wrong best (AUC 0.96); the margin over other commands does
+# not on its own (AUC 0.39: chatter and noise get large margins because nothing
+# else fits either), but it helps beside the score.
+WHISPER_WEIGHTS = {"bias": 0.7, "score": 1.0, "margin": 0.2, "no_speech": 0.0, "agrees": 1.0}
+WHISPER_ASK_FROM = 0.04  # below this confidence not even worth a question
+WHISPER_ASK_NO_SPEECH = 0.8   # nor above this no-speech probability (noise)
+MARGIN_CAP = 10.0   # beyond this a margin says nothing more
+
+
+def whisper_features(evidence: Evidence) -> dict:
+    return {"score": evidence.score, "margin": max(-MARGIN_CAP, min(MARGIN_CAP, evidence.margin)),
+            "no_speech": evidence.no_speech, "agrees": 1.0 if evidence.agrees else 0.0}
+
+
+def whisper_confidence(evidence: Evidence, weights: dict | None = None) -> float:
+    """How likely the best phrase is the command said (0..1), from the evidence."""
+    if evidence.command is None:
+        return 0.0
+    w = weights or WHISPER_WEIGHTS
+    z = w["bias"] + sum(w[name] * value for name, value in whisper_features(evidence).items())
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
 def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
     """Accept, confirm or reject one decoded utterance, per the player's settings."""
     text = decoded.text.strip()
     command = grammar.parse(text) if text else None
+    if decoded.evidence is not None:
+        evidence = decoded.evidence
+        conf = whisper_confidence(evidence) if command else 0.0
+        sure = command is not None and conf >= accept_threshold(settings.clarity)
+        if command is None or conf < WHISPER_ASK_FROM or (evidence.no_speech > WHISPER_ASK_NO_SPEECH and not sure):
+            # "say again" only when the model itself wrote a command; chatter and
+            # noise get silence
+            heard = text if command is not None and evidence.agrees else ""
+            return Heard(heard, None, round(conf, 3), False)
+        heard = _by_settings(text, command, conf, settings)
+        if heard.command is None and not evidence.agrees:
+            return Heard("", None, heard.confidence, False)   # an unsure "no" in noise: silence
+        return heard
     conf = confidence(decoded, settings.clarity) if command else 0.0
     if command is None or conf < REJECT_BELOW:
         return Heard(text if _has_words(decoded) else "", None, round(conf, 3), False)
+    return _by_settings(text, command, conf, settings)
+
+
+def _by_settings(text: str, command: Command, conf: float, settings) -> Heard:
+    """Act, confirm or reject a parsed command of confidence `conf`, per the settings."""
     consequential = bool(command.values)   # coordinates and other moves; "help" is harmless
     sure = conf >= accept_threshold(settings.clarity)
     mode = settings.confirm

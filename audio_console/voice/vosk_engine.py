@@ -137,10 +137,15 @@ def find_model(model_path=None, root=None) -> tuple[Path | None, str]:
     env = os.environ.get("VOSK_MODEL_PATH")
     if env:
         return (Path(env), "from VOSK_MODEL_PATH") if is_vosk_model(env) else (None, f"VOSK_MODEL_PATH={env} is not a vosk model")
-    roots = [Path(root)] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
-    for models in dict.fromkeys(r / "models" for r in roots):
+    for models in model_roots(root):
         if models.is_dir():
             for child in sorted(models.iterdir()):
                 if is_vosk_model(child):
                     return child, f"found in {models}"
     return None, "no vosk model in models/ and VOSK_MODEL_PATH is not set"
+
+
+def model_roots(root=None) -> list[Path]:
+    """The models/ folders where downloaded models are looked for."""
+    roots = [Path(root)] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
+    return list(dict.fromkeys(r / "models" for r in roots))

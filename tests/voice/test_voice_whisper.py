@@ -1,0 +1,178 @@
+"""The embedded Whisper engine (tiny.en through CTranslate2) with grammar-constrained
+decoding, on real synthesized speech, and the trust layer's use of its evidence."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+from audio_console.settings import Settings
+from audio_console.voice.audio import RATE, wav_pcm16
+from audio_console.voice.grammars import grammar_for_game
+from audio_console.voice.mel import log_mel, mel_filters
+from audio_console.voice.phrase_trie import written_forms
+from audio_console.voice.recognizer import Evidence, RecognizerError
+from audio_console.voice.trust import Heard, decide, whisper_confidence
+from audio_console.voice.whisper_engine import (EMBEDDED_SHA256, WhisperRecognizer, embedded_model_path,
+                                                window_frames)
+
+
+@pytest.fixture(scope="module")
+def whisper():
+    return WhisperRecognizer()
+
+
+def hear(recognizer, grammar, path, settings=None):
+    recognizer.set_grammar(grammar)
+    decoded = recognizer.decode(wav_pcm16(path))
+    return decoded, decide(decoded, grammar, settings or Settings())
+
+
+# --- features -------------------------------------------------------------------------
+
+def test_features_have_whispers_shape_range_and_filters():
+    t = np.arange(RATE) / RATE
+    tone = 0.3 * np.sin(2 * np.pi * 1000 * t).astype(np.float32)
+    features = log_mel(tone, 200)                    # 1 s of tone in a 2 s window
+    assert features.shape == (80, 200) and features.dtype == np.float32
+    assert features.max() - features.min() <= 2.0 + 1e-6     # clamped to 8 decades, /4
+    # the tone's energy is in the mel band whose filter peaks at 1 kHz (FFT bin 25)
+    assert int(np.argmax(features[:, 50])) == int(np.argmax(mel_filters()[:, 25]))
+    assert features[:, 150].max() < features[:, 50].max()    # padding after the tone is quiet
+    # the Slaney filters as whisper/faster-whisper build them (checked against their
+    # formula once: largest difference 1e-9); these figures pin them
+    filters = mel_filters()
+    assert filters.shape == (80, 201)
+    assert filters.sum() == pytest.approx(1.9990242, rel=1e-5)
+    assert filters[10].max() == pytest.approx(0.01990822, rel=1e-5)
+
+
+def test_the_window_fits_the_utterance():
+    assert window_frames(int(1.2 * RATE)) == 200          # 1.2 s + 0.5 s -> 2 s
+    assert window_frames(int(40 * RATE)) == 3000          # never beyond Whisper's 30 s
+    assert window_frames(0) % 2 == 0 and window_frames(0) > 0
+
+
+def test_written_forms_cover_how_whisper_writes_commands():
+    assert set(written_forms("d five")) >= {"D5", "D 5", "D five"}
+    assert "Delta 5" in written_forms("delta five") and "Delta five" in written_forms("delta five")
+    assert "Sector 2 row D" in written_forms("sector two row d")
+
+
+# --- decoding real speech ---------------------------------------------------------------
+
+@pytest.mark.parametrize("game,said,command", [
+    ("galaxis", "delta five", "query D5"),
+    ("galaxis", "mark bravo seven", "mark B7"),
+    ("battleship", "sector two row delta", "shoot 2 row D"),
+    ("arkade", "fly golf six forward", "fly G6 forward"),
+])
+def test_a_spoken_command_is_decoded_to_its_command_in_each_game(whisper, speech, game, said, command):
+    decoded, heard = hear(whisper, grammar_for_game(game), speech.say(said, "flite:slt"))
+    assert decoded.evidence.command == command, decoded.detail
+    assert heard.command is not None and heard.command.text == command
+    assert heard.action in ("act", "confirm")
+
+
+def test_a_short_phrase_does_not_win_by_being_short(whisper, speech, galaxis_grammar):
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say("delta five", "espeak:en-us"))
+    assert decoded.evidence.command == "query D5", decoded.detail
+    assert decoded.evidence.margin > 1.0               # well ahead of "yes", "no", "d nine" ...
+
+
+@pytest.mark.parametrize("text", ["delta force is a good film", "read me a story", "could you pass me the salt please"])
+def test_chatter_close_to_commands_is_not_acted_on(whisper, speech, galaxis_grammar, text):
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say(text, "flite:slt"))
+    assert heard.action != "act", (decoded.detail, heard)
+    assert decoded.evidence.transcript                    # the model wrote what it heard freely
+
+
+def test_noise_alone_is_not_acted_on_and_stays_quiet(whisper, speech, galaxis_grammar):
+    for seed in (1, 2):
+        decoded, heard = hear(whisper, galaxis_grammar, speech.noise(1.5, 0.05, seed=seed))
+        assert heard.action == "reject" and heard.text == "", decoded.detail
+
+
+def test_naive_mode_is_the_free_transcript(whisper, speech, galaxis_grammar):
+    whisper.set_grammar(galaxis_grammar)
+    decoded = whisper.decode(wav_pcm16(speech.say("charlie three", "flite:slt")), naive=True)
+    assert decoded.evidence is None
+    assert "3" in decoded.text or "three" in decoded.text.lower()
+
+
+def test_silence_and_an_empty_utterance_are_rejected_quietly(whisper, galaxis_grammar):
+    whisper.set_grammar(galaxis_grammar)
+    for pcm in (b"", b"\0\0" * 16000):
+        heard = decide(whisper.decode(pcm), galaxis_grammar, Settings())
+        assert heard.action == "reject" and heard.text == ""
+
+
+def test_set_grammar_is_cached_per_phrase_set(whisper):
+    arkade = grammar_for_game("arkade")
+    whisper.set_grammar(arkade)
+    trie = whisper.trie
+    whisper.set_grammar(grammar_for_game("galaxis"))
+    whisper.set_grammar(grammar_for_game("arkade"))   # a new Grammar object, the same phrases
+    assert whisper.trie is trie
+
+
+# --- the model folder ---------------------------------------------------------------------
+
+def test_a_bad_model_folder_is_a_clear_recognizer_error(tmp_path):
+    with pytest.raises(RecognizerError, match="not a CTranslate2 Whisper model"):
+        WhisperRecognizer(tmp_path)
+    (tmp_path / "model.bin").write_bytes(b"\0" * 100)
+    (tmp_path / "config.json").write_text(json.dumps({"suppress_ids": []}))
+    (tmp_path / "tokenizer.json").write_text("{}")
+    with pytest.raises(RecognizerError, match="could not load|not a Whisper tokenizer"):
+        WhisperRecognizer(tmp_path)
+    with pytest.raises(RecognizerError, match="not a folder"):
+        WhisperRecognizer(tmp_path / "missing")
+
+
+def test_a_tampered_model_is_refused_by_its_sha256(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path / "home"))
+    copy = tmp_path / "tiny"
+    shutil.copytree(embedded_model_path(), copy)
+    WhisperRecognizer(copy, expected_sha256=EMBEDDED_SHA256)        # intact: loads (and is remembered)
+    data = bytearray((copy / "model.bin").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (copy / "model.bin").write_bytes(bytes(data))
+    with pytest.raises(RecognizerError, match="damaged"):
+        WhisperRecognizer(copy, expected_sha256=EMBEDDED_SHA256)
+
+
+# --- trust on Whisper evidence (logic only) -------------------------------------------------
+
+def evidence(command="query D5", score=-0.3, margin=8.0, no_speech=0.05, agrees=True):
+    return Evidence(command, score, margin, no_speech, "Delta 5.", agrees)
+
+
+def test_evidence_orders_confidence_sensibly():
+    sure = whisper_confidence(evidence())
+    assert whisper_confidence(evidence(margin=0.2)) < sure
+    assert whisper_confidence(evidence(no_speech=0.95)) <= sure    # the fit may give it no weight
+    assert whisper_confidence(evidence(agrees=False)) < sure
+    assert whisper_confidence(evidence(score=-4.0)) < sure
+    assert whisper_confidence(evidence(command=None)) == 0.0
+
+
+def test_the_players_settings_still_decide_for_whisper(galaxis_grammar):
+    from audio_console.voice.recognizer import Decoded
+    sure = Decoded("delta five", evidence=evidence())
+    assert decide(sure, galaxis_grammar, Settings(confirm="unsure")).action == "act"
+    assert decide(sure, galaxis_grammar, Settings(confirm="always")).action == "confirm"
+    doubtful = Decoded("delta five", evidence=evidence(score=-1.5, margin=0.5, agrees=False))
+    assert decide(doubtful, galaxis_grammar, Settings(confirm="never")).action == "reject"
+    lenient = decide(doubtful, galaxis_grammar, Settings(clarity=0.0)).confidence
+    assert decide(doubtful, galaxis_grammar, Settings(clarity=1.0)).action != "act" or lenient >= 0.9
+
+
+def test_heard_action_names_what_live_play_does():
+    from audio_console.commands.grammar import Command
+    command = Command("query", "query D5")
+    assert Heard("d5", command, 0.9, False).action == "act"
+    assert Heard("d5", command, 0.6, True).action == "confirm"
+    assert Heard("", None, 0.0, False).action == "reject"
