@@ -236,7 +236,10 @@ class Listener:
         with self._engine_lock:
             self._drop_stream()   # an utterance begun under the old grammar is decoded whole
             try:
-                self.recognizer.set_grammar(with_unfinished(grammar, extendable) if self.act_early else grammar)
+                # an engine that writes a free transcript (Whisper) says itself when a
+                # command is unfinished; pocketsphinx gets the unfinished phrases
+                unfinished = self.act_early and not self._transcribes()
+                self.recognizer.set_grammar(with_unfinished(grammar, extendable) if unfinished else grammar)
             except RecognizerError as e:
                 self.notify(f"Voice input cannot listen for these commands: {e}")
                 self._grammar = None
@@ -510,9 +513,18 @@ class Listener:
             self.notify(f"Voice input problem: {_one_line(e)}")
         return False
 
+    def _transcribes(self) -> bool:
+        return getattr(self.recognizer, "name", "") == "whisper"
+
     def _unfinished(self, decoded, grammar) -> bool:
-        words = tuple(normalize(decoded.text)) if decoded is not None else ()
-        return bool(words) and words in self._extendable and grammar.parse(decoded.text) is None
+        """The utterance so far is the beginning of a longer command ("delta", "read
+        row"): for Whisper its free transcript says so, for pocketsphinx the
+        unfinished phrases decode as themselves."""
+        if decoded is None:
+            return False
+        text = decoded.detail.get("transcript", decoded.text) if self._transcribes() else decoded.text
+        words = tuple(normalize(text))
+        return bool(words) and words in self._extendable and grammar.parse(text) is None
 
     def _complete(self, decoded, grammar) -> bool:
         """Safe to act on before the full window: a command the trust layer would act on
@@ -523,7 +535,10 @@ class Listener:
         heard = decide(decoded, grammar, self.settings)
         if heard.command is None or heard.confirm:
             return False
-        return tuple(normalize(decoded.text)) not in self._extendable
+        evidence = getattr(decoded, "evidence", None)
+        if evidence is not None and not evidence.agrees:
+            return False   # Whisper's free transcript says something else (or more)
+        return tuple(normalize(decoded.text)) not in self._extendable and not self._unfinished(decoded, grammar)
 
     def _hear(self, pcm: bytes, on_heard, guess: int | None = None) -> None:
         """Decode and report one utterance; a failure is reported, never kills the thread."""
