@@ -118,11 +118,11 @@ class VadCutter:
     close says which guess it confirms (None if the player spoke again after one)."""
 
     def __init__(self, window: float = 0.45, early_window: float | None = 0.18,
-                 max_seconds: float = MAX_SECONDS, frames: SpeechFrames | None = None):
+                 max_seconds: float | None = None, frames: SpeechFrames | None = None):
         self.frames = frames or SpeechFrames()
         self.window_frames = max(2, round(window / FRAME_SECONDS))
         self.early_frames = round(early_window / FRAME_SECONDS) if early_window else None
-        self.max_bytes = int(max_seconds * 32000)
+        self.max_bytes = int((max_seconds or MAX_SECONDS) * 32000)
         self.tail = (self.early_frames or round(0.18 / FRAME_SECONDS)) * FRAME_BYTES
         self._recent: deque = deque(maxlen=ONSET[1])
         self._pre: deque = deque(maxlen=round(PRE_ROLL / FRAME_SECONDS))
