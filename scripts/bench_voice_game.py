@@ -39,6 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from room import RATE, Voices, at_level, chatter  # noqa: E402
 
 from audio_console.voice.audio import write_wav  # noqa: E402
+from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+
+GRAMMAR = grammar_for_game("galaxis")
 
 PLAYER_DB = -20.0
 PHONETIC = dict(zip("ABCDEFG", ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"]))
@@ -227,8 +230,10 @@ def classify(lines: list, target: str | None, stats: dict, ended: float) -> str:
         m = ASKED.match(line)
         if m:
             stats["asked"] += 1
-            said = m.group(1).replace(" ", "").upper()
-            ASKED_POINT[0] = "hint" if said == "HINT" else said
+            command = GRAMMAR.parse(m.group(1))   # "foxtrot seven", "F7", "hint"
+            point = dict(command.values) if command else {}
+            ASKED_POINT[0] = (f"{point['row']}{point['column']}" if "row" in point and "column" in point
+                              else command.name if command else m.group(1))
             return "asked"
         if line.startswith("Say again") or line.startswith("Cancelled"):
             stats["say again"] += 1
