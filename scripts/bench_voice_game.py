@@ -190,7 +190,8 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path) -> dict:
     finally:
         console.close()
         sound.close()
-        if babble is not None:
+        if babble is not None:   # the loop's paplay first (killing bash alone leaves it playing)
+            subprocess.run(["pkill", "-P", str(babble.pid)], check=False)
             babble.kill()
             subprocess.run(["pkill", "-P", str(babble.pid)], check=False)
     return stats
