@@ -346,6 +346,7 @@ class Listener:
         talking = False
         reopened_at = None              # frames since the microphone reopened
         cut_by_console = False          # the console's sound cut the player's utterance
+        said_cut = False                # ... and the player was told at the reopening
         began_cut = False               # the utterance in progress began before the reopening
         overruns = 0
         lost_since = None               # the microphone stopped (monotonic time of the last retry)
@@ -386,6 +387,7 @@ class Listener:
                 if was_deaf:   # the microphone reopens
                     was_deaf = False
                     reopened_at = 0
+                    said_cut = cut_by_console
                     if cut_by_console:
                         cut_by_console = False
                         self._on_notice(SAY_AGAIN_CUT)
@@ -401,10 +403,12 @@ class Listener:
                     reopened_at = None
                 overruns = self._count_overruns(cutter, overruns, utterance)
                 if utterance:
-                    if began_cut:
+                    if began_cut:   # not decoded; said once (not again if just said for the cut)
                         began_cut = False
                         self._guess = None
-                        self._on_notice(SAY_AGAIN_CUT)
+                        if not said_cut:
+                            self._on_notice(SAY_AGAIN_CUT)
+                        said_cut = False
                         continue
                     self._hear(utterance, on_heard, cutter.closed_on_guess)
                 elif self.early:
