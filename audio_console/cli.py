@@ -258,7 +258,10 @@ def open_listener(args, settings: Settings, sink, inputs: "queue.Queue"):
         return None
     listener = open_voice(settings, sink, say, model_path=args.model)
     if listener is not None:
-        listener.start(lambda heard: inputs.put(("voice", heard)))
+        # what the player must hear from the listener (speech cut, microphone stopped) is
+        # spoken by the session like any reply
+        listener.start(lambda heard: inputs.put(("voice", heard)),
+                       on_notice=lambda line: inputs.put(("notice", line)))
     return listener
 
 

@@ -50,7 +50,17 @@ PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven"
 # Commands with a pause inside (the "..."): one command, never two halves.
 PAUSED = ["rule ... out bravo five", "delta ... five", "mark ... charlie two", "golf ... nine",
           "read row ... echo", "what is at ... alpha four"]
-WARM_UP = "echo four"   # the first utterance of a session is decoded whole (no channel estimate yet)
+WARM_UP = "echo four"
+# The listener's configurations: "early" was the default before the VAD cutter (the
+# Endpointer, the early guess confirmed by the full window); "vad" is the default now
+# (the VAD cutter, acting at once on a sure complete command at the early guess).
+PATHS = {
+    "whole": dict(cutter="endpointer", streaming=False, early=False, act_early=False),
+    "stream": dict(cutter="endpointer", streaming=True, early=False, act_early=False),
+    "early": dict(cutter="endpointer", streaming=True, early=True, act_early=False),
+    "vad-wait": dict(cutter="vad", streaming=True, early=True, act_early=False),
+    "vad": dict(cutter="vad", streaming=True, early=True, act_early=True),
+}   # the first utterance of a session is decoded whole (no channel estimate yet)
 
 
 def ms(seconds: float) -> str:
@@ -103,9 +113,7 @@ def live(args) -> int:
         listeners = {}
         for path, window in configs:
             messages: list[str] = []
-            listener = open_listener(Settings(), NullSink(), messages.append,
-                                     streaming=path == "stream" or path == "early", early=path == "early",
-                                     window=window)
+            listener = open_listener(Settings(), NullSink(), messages.append, window=window, **PATHS[path])
             if listener is None:
                 print("\n".join(messages))
                 return 2
@@ -198,8 +206,7 @@ def offline(args) -> int:
     for path in args.paths.split(","):
         recognizer, _ = select_recognizer()   # the console's recognizer
         listener = Listener(recognizer, Settings(headphones=True), NullSink(), print,
-                            streaming=path == "stream", early=path == "early",
-                            window=float(args.windows.split(",")[0]))
+                            window=float(args.windows.split(",")[0]), **PATHS[path])
         listener.set_grammar(grammar)
         heard: list = []
         listener._running.set()
@@ -246,10 +253,12 @@ def offline(args) -> int:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=len(PHRASES), help="plain phrases per configuration")
-    ap.add_argument("--paths", default="whole,stream,early",
+    ap.add_argument("--paths", default="early,vad",
                     help="whole (decode after the end), stream (feed while speaking), early (decode the "
-                         "quick Endpointer's guess at once)")
-    ap.add_argument("--windows", default="0.3", help="Endpointer windows (seconds), comma-separated")
+                         "quick Endpointer's guess at once: the old default), vad-wait (the VAD cutter, "
+                         "the full window), vad (the VAD cutter, acting on a sure complete command at "
+                         "the early guess: the default)")
+    ap.add_argument("--windows", default="0.45", help="Endpointer windows (seconds), comma-separated")
     ap.add_argument("--pauses", default="", help="pauses (s) inside commands, e.g. 0.3,0.5")
     ap.add_argument("--sink", default=SINK, help="null sink to play into (its monitor is the microphone)")
     ap.add_argument("--round", type=int, default=4, help="phrases per configuration in turn")

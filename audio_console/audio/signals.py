@@ -143,6 +143,12 @@ SIGNALS: dict[str, tuple[Tone, ...]] = {
         Tone(262, on=(0.18, 0.10), wave="sine", level=0.5),
     ),
     "prompt": (Tone(1000, on=(0.03, 0.03), wave="sine", level=0.4, decay=0.015),),
+    # the microphone reopened after the console's own sound: two quick rising ticks
+    # (unlike the single 1000 Hz prompt tick); a tone, never taken for speech
+    "listening": (
+        Tone(1320, on=(0.025, 0.025), off=(0.03, 0.03), wave="sine", level=0.35, decay=0.012),
+        Tone(1760, on=(0.025, 0.025), wave="sine", level=0.35, decay=0.012),
+    ),
 }
 
 # Tones that sound together with the one before them instead of after it
@@ -156,7 +162,7 @@ LAYERED: dict[str, frozenset[int]] = {
 
 # Signals played softer than the rest (a fraction of PEAK): small, frequent sounds
 # that must not startle (the prompt tick comes before every spoken command).
-SOFTER: dict[str, float] = {"prompt": 0.35, "error": 0.6, "ready": 0.7, "time_warning": 0.7}
+SOFTER: dict[str, float] = {"prompt": 0.35, "listening": 0.35, "error": 0.6, "ready": 0.7, "time_warning": 0.7}
 
 # Harmonic amplitudes of the periodic waveforms (soft edges: no harsh overtones).
 _HARMONICS = {

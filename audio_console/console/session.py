@@ -179,6 +179,9 @@ class Session:
                         pass
                     break
                 continue
+            if source == "notice":   # the listener: speech cut, too much talk, microphone gone
+                self._show(Reply().say(item, signal="error"), remember=False)
+                continue
             if self.barge_in and source in ("tty", "voice"):
                 self.presenter.stop()
             if source == "voice":

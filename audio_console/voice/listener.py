@@ -1,9 +1,16 @@
 """The microphone side: capture, endpointing, decoding, trust, and the session callback.
 
 One worker thread owns the recognizer: it reads 30 ms frames that the sounddevice
-callback queues, cuts utterances with pocketsphinx's Endpointer (a WebRTC-style
-voice activity detector; it answers a window after speech ends), decodes each one
-and hands a Heard to the session's callback. Decoding streams: the recognizer is
+callback queues, cuts utterances out of the room's sound (vad.VadCutter: a neural
+voice activity detector and the level over the room's background, so that people
+talking nearby do not hold an utterance open; pocketsphinx's Endpointer is the old
+way, `cutter="endpointer"`), decodes each one and hands a Heard to the session's
+callback. After a short silence (EARLY_WINDOW) the utterance is decoded at once, and
+a sure, complete command that no longer command extends is acted on right away;
+otherwise the full ENDPOINT_WINDOW is waited for. The player hears a short cue
+whenever the microphone reopens after the console's own sound, is told when their
+speech was cut by it, when the room is too talkative, and when the microphone
+stopped (notices, through on_notice). Decoding streams: the recognizer is
 fed while the player speaks, so when the Endpointer closes the utterance only the
 tail and the checks that need the whole utterance are left (docs/listen.md). While the console speaks or signals
 (sink.busy()) the microphone is ignored, unless the player wears headphones, so the
@@ -17,6 +24,7 @@ import threading
 import time
 from typing import NamedTuple
 
+from audio_console.commands.grammar import Grammar, Rule, normalize
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.trust import Heard, decide
 
@@ -30,8 +38,21 @@ MAX_UTTERANCE = 8.0          # seconds; a longer "utterance" is background talk
 # decode below running during the wait, cost about 70 ms of latency.
 ENDPOINT_WINDOW = 0.45
 # The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
-# when the main Endpointer confirms it with no speech in between.
-EARLY_WINDOW = 0.15
+# when the main Endpointer confirms it with no speech in between, or acted on at once
+# when it is a sure, complete command (act_early).
+EARLY_WINDOW = 0.18
+UNFINISHED_WINDOW = 1.0     # the silence waited for after an unfinished command ("delta ...")
+REOPEN_CUT = 0.15            # speech found this soon after the microphone reopened began before
+CUT_MIN_SPEECH = 0.4         # seconds of an utterance the console's sound must cut to say so
+OVERRUNS_TO_GIVE_UP = 2      # utterances in a row that ran to the cap: offer push-to-talk
+MIC_SILENT = 1.5             # seconds without a frame from the microphone: it stopped
+MIC_RETRY = 2.0              # seconds between attempts to open it again
+
+TOO_MUCH_TALK = "Too much talk around me to hear you: say push to talk, or press Enter to talk."
+SAY_AGAIN_CUT = "I was speaking: say it again."
+MIC_STOPPED = "The microphone stopped; type your commands."
+MIC_BACK = "The microphone is back: listening again."
+LISTENING_AGAIN = "Listening."
 
 
 class Guess(NamedTuple):
@@ -153,25 +174,34 @@ class Listener:
     """Listens on the default input device and reports each utterance as a Heard."""
 
     def __init__(self, recognizer, settings, sink, notify, device=None, streaming: bool = True,
-                 window: float = ENDPOINT_WINDOW, early: bool = True):
+                 window: float = ENDPOINT_WINDOW, early: bool = True, cutter: str = "vad",
+                 act_early: bool = True, cue: bool = True, open_stream=None):
         self.recognizer = recognizer
         # Feed the recognizer while the player speaks (if the engine can stream);
         # False: decode each utterance whole once it ended (the old way, for benchmarks).
         self.streaming = streaming and hasattr(recognizer, "stream")
         self.window = window
-        # Decode the quick Endpointer's guess that speech ended at once, instead of
-        # streaming; the main Endpointer then only confirms it (docs/listen.md).
+        # Decode the quick guess that speech ended at once, instead of streaming; the
+        # main window then only confirms it (docs/listen.md).
         self.early = early
+        # "vad": VadCutter (neural VAD + level over the room); "endpointer": pocketsphinx's
+        self.cutter_kind = cutter
+        # Act on a sure, complete command at the early guess, without the full window.
+        self.act_early = act_early and early
+        # The "listening" cue through the sink when the microphone reopens.
+        self.cue = cue
         self._guess: Guess | None = None   # the last early guess, decoded
         self.timings: list[dict] = []   # per utterance: when it ended, decode times (benchmarks)
         self.settings = settings
         self.sink = sink
         self.notify = notify
         self.device = device
+        self._open_stream = open_stream or self._open_device   # (callback) -> started stream
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
         self._grammar_key = ""
+        self._extendable: set = set()   # word tuples that some longer phrase of the grammar begins with
         self._reported: tuple = ()
         self._frames: queue.Queue = queue.Queue(maxsize=2000)
         self._thread: threading.Thread | None = None
@@ -179,9 +209,12 @@ class Listener:
         self._running = threading.Event()
         self._talking = False
         self._quiet_until = 0.0
+        self._cue_until = 0.0
         self._pending = b""
         self._decoding = None   # the recognizer's stream for the utterance in progress
         self._fed = 0           # bytes of that utterance fed to it
+        self._on_notice = notify
+        self.said_too_much_talk = False
 
     # --- the session's side (any thread) ---------------------------------------
 
@@ -192,16 +225,21 @@ class Listener:
         key = grammar.jsgf()
         if key == self._grammar_key:
             return
+        extendable = extendable_prefixes(grammar)
         with self._engine_lock:
             self._drop_stream()   # an utterance begun under the old grammar is decoded whole
             try:
-                self.recognizer.set_grammar(grammar)
+                # an engine that writes a free transcript (Whisper) says itself when a
+                # command is unfinished; pocketsphinx gets the unfinished phrases
+                unfinished = self.act_early and not self._transcribes()
+                self.recognizer.set_grammar(with_unfinished(grammar, extendable) if unfinished else grammar)
             except RecognizerError as e:
                 self.notify(f"Voice input cannot listen for these commands: {e}")
                 self._grammar = None
                 return
             self._grammar = grammar
             self._grammar_key = key
+            self._extendable = extendable
             dropped = tuple(getattr(self.recognizer, "dropped_words", ()))
         if dropped and dropped != self._reported:
             self.notify(f"The {self.recognizer.name} recognizer cannot hear: {', '.join(dropped)}; "
@@ -213,15 +251,15 @@ class Listener:
         with self._lock:
             self._talking = pressed
 
-    def start(self, on_heard) -> None:
-        """Open the microphone and call on_heard(Heard) from the listener thread."""
+    def start(self, on_heard, on_notice=None) -> None:
+        """Open the microphone and call on_heard(Heard) from the listener thread;
+        on_notice(line) gets what the player must hear (speech cut, too much talk,
+        microphone stopped or back; default: notify)."""
         if self._thread is not None:
             return
+        self._on_notice = on_notice or self.notify
         try:
-            import sounddevice as sd
-            self._stream = sd.RawInputStream(samplerate=16000, channels=1, dtype="int16",
-                                             blocksize=FRAME_BYTES // 2, device=self.device,
-                                             callback=self._on_audio)
+            self._stream = self._open_stream(self._on_audio)
         except Exception as e:  # noqa: BLE001 - PortAudioError, OSError: voice off, keys go on
             self.notify(f"Cannot open the microphone ({_one_line(e)}): voice input is off; "
                         "the keyboard works as always.")
@@ -233,11 +271,24 @@ class Listener:
         self._thread = threading.Thread(target=self._work, args=(on_heard,), name="voice-listener",
                                         daemon=True)
         self._thread.start()
-        self._stream.start()
+
+    def _open_device(self, callback):
+        import sounddevice as sd
+        stream = sd.RawInputStream(samplerate=16000, channels=1, dtype="int16",
+                                   blocksize=FRAME_BYTES // 2, device=self.device, callback=callback)
+        stream.start()
+        return stream
 
     def stop(self) -> None:
         """Close the microphone and end the listener thread (waits for it)."""
         self._running.clear()
+        self._close_stream()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            self._frames.put(None)
+            thread.join(timeout=5)
+
+    def _close_stream(self) -> None:
         stream, self._stream = self._stream, None
         if stream is not None:
             try:
@@ -245,10 +296,6 @@ class Listener:
                 stream.close()
             except Exception:  # noqa: BLE001 - a device that vanished is closed anyway
                 pass
-        thread, self._thread = self._thread, None
-        if thread is not None and thread is not threading.current_thread():
-            self._frames.put(None)
-            thread.join(timeout=5)
 
     # --- the audio callback (PortAudio's thread): queue only ---------------------------
 
@@ -263,52 +310,151 @@ class Listener:
     def _deaf(self) -> bool:
         """True while the console itself is making sound (and a short echo after)."""
         now = time.monotonic()
-        if not self.settings.headphones and self.sink.busy():
+        if not self.settings.headphones and self.sink.busy() and now >= self._cue_until:
             self._quiet_until = now + ECHO_TAIL
             return True
         if now < self._quiet_until:
             return True
         return self.settings.listening == "push" and not self._talking
 
+    def _make_cutter(self):
+        early = EARLY_WINDOW if self.early else None
+        if self.cutter_kind == "endpointer":
+            return UtteranceCutter(self.window, early_window=early)
+        from audio_console.voice.vad import VadCutter
+        return VadCutter(self.window, early_window=early)
+
+    def _next_block(self):
+        """The next block from the microphone; "" when none came for MIC_SILENT seconds."""
+        try:
+            return self._frames.get(timeout=MIC_SILENT)
+        except queue.Empty:
+            return ""
+
     def _work(self, on_heard) -> None:
-        cutter = UtteranceCutter(self.window, early_window=EARLY_WINDOW if self.early else None)
-        was_talking = was_deaf = False
+        cutter = self._make_cutter()
+        self._overruns_seen = 0
+        was_deaf = False
+        talk_audio = bytearray()        # push to talk: everything while the key is held
+        talking = False
+        reopened_at = None              # frames since the microphone reopened
+        cut_by_console = False          # the console's sound cut the player's utterance
+        said_cut = False                # ... and the player was told at the reopening
+        began_cut = False               # the utterance in progress began before the reopening
+        overruns = 0
+        lost_since = None               # the microphone stopped (monotonic time of the last retry)
         while self._running.is_set():
-            block = self._frames.get()
+            block = self._next_block()
             if block is None:
                 break
+            if block == "":
+                lost_since = self._microphone_lost(lost_since)
+                continue
+            if lost_since is not None:
+                lost_since = None
+                self._on_notice(MIC_BACK)
             self._pending += block
             while len(self._pending) >= FRAME_BYTES:
                 frame, self._pending = self._pending[:FRAME_BYTES], self._pending[FRAME_BYTES:]
-                push_mode = self.settings.listening == "push"
-                if push_mode and was_talking and not self._talking:
-                    utterance = cutter.flush()   # key released: the utterance is complete
-                    cutter.reset()
-                    was_talking = False
-                    if utterance:
-                        self._hear(utterance, on_heard)
+                if self.settings.listening == "push":
+                    # push to talk: the key decides where the utterance begins and ends
+                    if self._talking:
+                        talk_audio += frame
+                        talking = True
+                    elif talking:
+                        talking = False
+                        utterance, talk_audio = bytes(talk_audio), bytearray()
+                        cutter.reset()
+                        if len(utterance) > 0.15 * 32000:
+                            self._hear(utterance, on_heard)
                     continue
                 if self._deaf():
                     if not was_deaf:   # forget what was heard up to the console's sound
+                        cut_by_console = cutter.in_speech and cutter.held >= CUT_MIN_SPEECH * 32000
                         cutter.reset()
                         with self._engine_lock:
                             self._drop_stream()
                         self._guess = None
                         was_deaf = True
                     continue
-                was_deaf = False
-                was_talking = self._talking
+                if was_deaf:   # the microphone reopens
+                    was_deaf = False
+                    reopened_at = 0
+                    said_cut = cut_by_console
+                    if cut_by_console:
+                        cut_by_console = False
+                        self._on_notice(SAY_AGAIN_CUT)
+                    self._cue_listening()
+                if reopened_at is not None:
+                    reopened_at += 1
+                was_speaking = cutter.in_speech
                 utterance = cutter.push(frame)
+                if cutter.in_speech and not was_speaking:
+                    # speech already going on as the microphone reopened: its start was lost
+                    began_cut = reopened_at is not None and reopened_at * FRAME_SECONDS <= REOPEN_CUT + 0.15
+                if reopened_at is not None and reopened_at * FRAME_SECONDS > 1.0:
+                    reopened_at = None
+                overruns = self._count_overruns(cutter, overruns, utterance)
                 if utterance:
+                    if began_cut:   # not decoded; said once (not again if just said for the cut)
+                        began_cut = False
+                        self._guess = None
+                        if not said_cut:
+                            self._on_notice(SAY_AGAIN_CUT)
+                        said_cut = False
+                        continue
                     self._hear(utterance, on_heard, cutter.closed_on_guess)
                 elif self.early:
                     if cutter.early is not None:
                         if self._guess is None or self._guess[0] != cutter.early_count:
-                            self._guess_now(cutter)
+                            if not began_cut and self._guess_now(cutter, on_heard):
+                                cutter.reset()   # acted on: what follows is a new utterance
                     elif self.streaming:   # fed from the quick Endpointer, finished at its guess
                         self._feed(cutter.early_held, cutter.early_held_since)
                 elif self.streaming:
                     self._feed(cutter.held, cutter.held_since)
+
+    def _count_overruns(self, cutter, overruns: int, utterance) -> int:
+        """Utterances in a row that ran to the length cap; at OVERRUNS_TO_GIVE_UP the
+        player is told once that the room is too talkative, and offered push to talk."""
+        now = getattr(cutter, "overruns", 0)
+        if utterance:
+            self._overruns_seen = now
+            return 0
+        if now != getattr(self, "_overruns_seen", 0):
+            self._overruns_seen = now
+            overruns += 1
+            if overruns >= OVERRUNS_TO_GIVE_UP and not self.said_too_much_talk:
+                self.said_too_much_talk = True
+                self._on_notice(TOO_MUCH_TALK)
+        return overruns
+
+    def _cue_listening(self) -> None:
+        """The short cue and its text line: the microphone hears the player again."""
+        if not self.cue or self.settings.headphones:
+            return
+        try:
+            from audio_console.audio.signals import duration
+            self._cue_until = time.monotonic() + duration("listening") + 0.1
+            self.sink.play_signal("listening")
+        except Exception:  # noqa: BLE001 - no cue is no reason to stop listening
+            pass
+        self.notify(LISTENING_AGAIN)
+
+    def _microphone_lost(self, since):
+        """No frames for a while: say so once, then try to open the microphone again
+        every MIC_RETRY seconds. Returns the time of the last attempt."""
+        now = time.monotonic()
+        if since is None:
+            self._on_notice(MIC_STOPPED)
+        elif now - since < MIC_RETRY:
+            return since
+        self._close_stream()
+        try:
+            self._stream = self._open_stream(self._on_audio)
+        except Exception:  # noqa: BLE001 - still gone: try again later
+            self._stream = None
+        return now
 
     def _feed(self, held: int, held_since) -> None:
         """Give the recognizer the speech the Endpointer let through since last time
@@ -340,19 +486,56 @@ class Listener:
             except Exception:  # noqa: BLE001 - nothing to keep from a stream being dropped
                 pass
 
-    def _guess_now(self, cutter: UtteranceCutter) -> None:
-        """Decode the early guess of a whole utterance (used if the main Endpointer
-        confirms it)."""
+    def _guess_now(self, cutter, on_heard) -> bool:
+        """Decode the early guess of a whole utterance. A sure, complete command that no
+        longer phrase of the grammar extends is reported at once (True); otherwise the
+        result is kept for when the main window confirms the guess."""
         self._guess = Guess(cutter.early_count, None, None, 0.0)
         try:
             with self._engine_lock:
                 grammar = self._grammar
                 # speech may resume: then a new stream from the start
                 decoded, during = self._finish_decoding(cutter.early, use_stream=grammar is not None)
-                if grammar is not None:
-                    self._guess = Guess(cutter.early_count, decoded, grammar, during or 0.0)
-        except Exception as e:  # noqa: BLE001 - the main Endpointer's utterance is decoded instead
+                if grammar is None:
+                    return False
+                self._guess = Guess(cutter.early_count, decoded, grammar, during or 0.0)
+            if self.act_early and hasattr(cutter, "wait_longer") and self._unfinished(decoded, grammar):
+                cutter.wait_longer(UNFINISHED_WINDOW)   # "delta ...": wait longer for the rest
+            if self.act_early and self._complete(decoded, grammar):
+                self._guess = None
+                self._report(decoded, grammar, time.monotonic(), "early-act", cutter.early, during or 0.0,
+                             on_heard)
+                return True
+        except Exception as e:  # noqa: BLE001 - the main window's utterance is decoded instead
             self.notify(f"Voice input problem: {_one_line(e)}")
+        return False
+
+    def _transcribes(self) -> bool:
+        return getattr(self.recognizer, "name", "") == "whisper"
+
+    def _unfinished(self, decoded, grammar) -> bool:
+        """The utterance so far is the beginning of a longer command ("delta", "read
+        row"): for Whisper its free transcript says so, for pocketsphinx the
+        unfinished phrases decode as themselves."""
+        if decoded is None:
+            return False
+        text = decoded.detail.get("transcript", decoded.text) if self._transcribes() else decoded.text
+        words = tuple(normalize(text))
+        return bool(words) and words in self._extendable and grammar.parse(text) is None
+
+    def _complete(self, decoded, grammar) -> bool:
+        """Safe to act on before the full window: a command the trust layer would act on
+        without asking, whose words no longer phrase of the grammar begins with ("voice
+        training" may go on to "voice training off"), and no sign of no speech."""
+        if decoded is None or decoded.detail.get("no_speech", 0.0) >= 0.5:
+            return False
+        heard = decide(decoded, grammar, self.settings)
+        if heard.command is None or heard.confirm:
+            return False
+        evidence = getattr(decoded, "evidence", None)
+        if evidence is not None and not evidence.agrees:
+            return False   # Whisper's free transcript says something else (or more)
+        return tuple(normalize(decoded.text)) not in self._extendable and not self._unfinished(decoded, grammar)
 
     def _hear(self, pcm: bytes, on_heard, guess: int | None = None) -> None:
         """Decode and report one utterance; a failure is reported, never kills the thread."""
@@ -407,6 +590,28 @@ class Listener:
         if heard.command is None and not heard.text:
             return   # a cough, a knock, noise: nothing to answer
         on_heard(heard)
+
+
+def extendable_prefixes(grammar) -> set:
+    """Every word sequence that is the proper beginning of a longer phrase of `grammar`."""
+    prefixes = set()
+    for phrase in grammar.phrases():
+        words = tuple(phrase.split())
+        prefixes.update(words[:k] for k in range(1, len(words)))
+    return prefixes
+
+
+def with_unfinished(grammar, extendable: set):
+    """The grammar the recognizer listens with when acting early: the commands and,
+    as phrases of their own, their unfinished beginnings ("golf", "read row", "what
+    is at"). A half command heard at the early guess then decodes as what it is (no
+    command of `grammar`: wait for the rest) instead of as the nearest whole command
+    ("golf" was acted on as "help"); a half command that stays alone is "Say again"."""
+    phrases = sorted(" ".join(words) for words in extendable
+                     if grammar.parse(" ".join(words)) is None)
+    if not phrases:
+        return grammar
+    return grammar + Grammar([Rule("unfinished", "unfinished", phrases)])
 
 
 def open_listener(settings, sink, notify, model_path=None, **options):

@@ -16,7 +16,7 @@ GALAXIS = ["search", "answer_0", "answer_1", "answer_2", "answer_3", "answer_4",
 BATTLESHIP = ["laser", "hit", "miss", "vaporized", "fleet_destroyed"]
 ARKADE = ["dice", "saucer_yellow", "saucer_pink", "saucer_purple", "spaceship_flight", "booster",
           "shot", "peng", "shield", "saucer_destroyed", "chip", "alarm"]
-COMMON = ["error", "prompt"]
+COMMON = ["error", "prompt", "listening"]
 ANSWERS = ["answer_0", "answer_1", "answer_2", "answer_3", "answer_4", "discovered"]
 
 

@@ -46,6 +46,28 @@ class Speech:
             raise ValueError(voice)
         return path
 
+    def chatter(self, seconds: float, level_db: float, seed: int = 0) -> np.ndarray:
+        """Three flite voices talking at once without pause (everyday sentences), as
+        16 kHz float32 at an active level of `level_db` dBFS: people chatting nearby."""
+        from audio_console.voice.audio import read_wav, resample
+        talk = ["the weather is nice today", "could you pass me the salt please",
+                "I think we should order pizza tonight", "where did I leave my glasses",
+                "my sister is coming over on Sunday", "did you see the match yesterday"]
+        n = int(16000 * seconds)
+        out = np.zeros(n, np.float32)
+        for t, voice in enumerate(["kal", "awb", "rms"]):
+            at = 800 * t
+            k = seed + t
+            while at < n:
+                x, rate = read_wav(self.say(talk[k % len(talk)], f"flite:{voice}"))
+                x = resample(x, rate, 16000)
+                x = x / (np.sqrt(np.mean(x[np.abs(x) > 0.02] ** 2)) + 1e-9)
+                m = min(len(x), n - at)
+                out[at:at + m] += x[:m]
+                at += m + 3200 + 800 * (k % 3)
+                k += 2
+        return (out * 10 ** (level_db / 20) / np.sqrt(np.mean(out ** 2) + 1e-12)).astype(np.float32)
+
     def noise(self, seconds: float = 1.5, level: float = 0.1, seed: int = 0) -> Path:
         self.count += 1
         path = self.tmp / f"noise{self.count}.wav"

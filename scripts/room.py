@@ -1,0 +1,101 @@
+"""A room for the listening benchmarks: a player's voice and people chatting around it.
+
+`Voices.say(text)` renders a phrase (hibari-tts, the natural neural voice, or flite)
+as 16 kHz float32; `chatter(seconds)` is several synthetic voices talking at once
+without pause (everyday sentences, each voice its own turns with short gaps), the
+"three people chatting in the background" of issue 15. `level_db(x)` is the active
+speech level, so chatter can be set a number of dB below the player.
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import tempfile
+
+import numpy as np
+
+from audio_console.voice.audio import read_wav, resample
+
+RATE = 16000
+
+TALK = [
+    "the weather is nice today", "could you pass me the salt please",
+    "I think we should order pizza tonight", "where did I leave my glasses",
+    "turn left at the next corner", "my sister is coming over on Sunday",
+    "that was a really good film", "how much does this cost",
+    "let me call you back later", "the train leaves at half past seven",
+    "open the window it is warm in here", "do you want some more tea",
+    "we went to the seaside last summer", "the children are playing in the garden",
+    "did you see the match yesterday", "I have to finish this report by Friday",
+    "the shop on the corner closed down", "she bought a new bicycle last week",
+]
+CHATTER_VOICES = ["flite:kal", "flite:awb", "flite:rms", "espeak:en-us+m3", "espeak:en+f3"]
+
+
+class Voices:
+    def __init__(self):
+        self._hibari = None
+        self._tmp = tempfile.mkdtemp(prefix="room-")
+        self._cache: dict = {}
+
+    def say(self, text: str, voice: str = "hibari:heart", speed: float = 1.0) -> np.ndarray:
+        key = (text, voice, speed)
+        if key not in self._cache:
+            self._cache[key] = self._say(text, voice, speed)
+        return self._cache[key]
+
+    def _say(self, text, voice, speed):
+        kind, name = voice.split(":")
+        path = os.path.join(self._tmp, "say.wav")
+        if kind == "hibari":
+            if self._hibari is None:
+                from hibari import Hibari
+                self._hibari = Hibari(voice=name)
+            x = np.asarray(self._hibari(text, speed=speed, seed=0), dtype=np.float32)
+            return trim(resample(x, 24000, RATE))
+        if kind == "flite":
+            cmd = ["flite", "-voice", name, "--setf", f"duration_stretch={1 / speed:.2f}", "-t", text, "-o", path]
+        else:
+            cmd = ["espeak-ng", "-v", name, "-s", str(int(165 * speed)), "-w", path, text]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        x, rate = read_wav(path)
+        return trim(resample(x, rate, RATE))
+
+
+def trim(x: np.ndarray) -> np.ndarray:
+    """The speech without the synthesiser's leading and trailing silence."""
+    loud = np.flatnonzero(np.abs(x) > 0.02 * (np.max(np.abs(x)) or 1))
+    return x[loud[0]:loud[-1] + 1] if len(loud) else x
+
+
+def level_db(x: np.ndarray) -> float:
+    """Active speech level: power over the 30 ms frames within 30 dB of the loudest."""
+    n = len(x) // 480 * 480
+    p = (x[:n].reshape(-1, 480) ** 2).mean(axis=1) + 1e-12
+    active = p[p > p.max() * 1e-3]
+    return float(10 * np.log10(active.mean()))
+
+
+def chatter(voices: Voices, seconds: float, talkers: int = 3, seed: int = 0) -> np.ndarray:
+    """`talkers` voices, each saying everyday sentences one after another with gaps of
+    0.2-0.8 s, all at the same level, summed: continuous background talk (peak 0.5)."""
+    rng = random.Random(seed)
+    n = int(seconds * RATE)
+    out = np.zeros(n, np.float32)
+    for t in range(talkers):
+        voice = CHATTER_VOICES[(seed + t) % len(CHATTER_VOICES)]
+        track, at = np.zeros(n, np.float32), int(rng.uniform(0, 0.5) * RATE)
+        while at < n:
+            x = voices.say(rng.choice(TALK), voice, rng.choice([0.9, 1.0, 1.1]))
+            x = x * (10 ** ((-20 - level_db(x)) / 20))
+            k = min(len(x), n - at)
+            track[at:at + k] += x[:k]
+            at += k + int(rng.uniform(0.2, 0.8) * RATE)
+        out += track
+    return (out * (0.5 / (np.max(np.abs(out)) or 1))).astype(np.float32)
+
+
+def at_level(x: np.ndarray, db: float) -> np.ndarray:
+    """x scaled so that its active speech level is `db` dBFS."""
+    return (x * (10 ** ((db - level_db(x)) / 20))).astype(np.float32)

@@ -1,0 +1,151 @@
+"""What the listener tells the player besides commands: the microphone stopped (and
+came back), too much talk around to listen, speech cut by the console's own sound.
+The microphone here is a stream of real synthesized speech fed to the listener's
+audio callback (no device); the recognizer is a stub, as no decoding is judged."""
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from audio_console.output.sink import NullSink
+from audio_console.settings import Settings
+from audio_console.voice import listener as listening
+from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.grammars import grammar_for_game
+from audio_console.voice.recognizer import Decoded
+
+
+class Deaf:
+    """A recognizer stub that hears nothing (the notices do not depend on decoding)."""
+    name = "stub"
+    dropped_words = []
+
+    def set_grammar(self, grammar):
+        pass
+
+    def decode(self, pcm, naive=False):
+        return Decoded("")
+
+
+class FeedingStream:
+    """A microphone: plays `pcm` (then silence, or nothing if `stops`) into the callback
+    at twice real time."""
+
+    def __init__(self, callback, pcm=b"", stops=False):
+        self.callback, self.pcm, self.stops = callback, pcm, stops
+        self.running = True
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        at = 0
+        while self.running:
+            block = self.pcm[at:at + 960]
+            at += 960
+            if len(block) < 960:
+                if self.stops:
+                    return   # the device is gone: no more callbacks
+                block = bytes(960)
+            self.callback(block, 480, None, None)
+            time.sleep(0.015)
+
+    def stop(self):
+        self.running = False
+
+    def close(self):
+        self.running = False
+
+
+def run(listener, seconds):
+    notices = []
+    listener.set_grammar(grammar_for_game("galaxis"))
+    listener.start(lambda heard: None, on_notice=notices.append)
+    try:
+        time.sleep(seconds)
+    finally:
+        listener.stop()
+    return notices
+
+
+def test_a_microphone_that_stops_is_said_once_and_its_return_too(monkeypatch):
+    monkeypatch.setattr(listening, "MIC_SILENT", 0.4)
+    monkeypatch.setattr(listening, "MIC_RETRY", 0.3)
+    opened = []
+
+    def open_stream(callback):
+        opened.append(time.monotonic())
+        if len(opened) == 1:
+            return FeedingStream(callback, bytes(32000), stops=True)   # 1 s, then gone
+        if len(opened) < 4:
+            raise OSError("no such device")                            # still gone
+        return FeedingStream(callback)                                  # plugged in again
+    listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None, open_stream=open_stream)
+    notices = run(listener, 4.0)
+    assert notices == [listening.MIC_STOPPED, listening.MIC_BACK]
+    assert notices[0] == "The microphone stopped; type your commands."
+
+
+def test_endless_talk_offers_push_to_talk_once(speech, monkeypatch):
+    """Utterances that keep running to the length cap (here a cap of 1 s, so that a
+    talker's phrases between breaths reach it): the player is told once and offered
+    push to talk."""
+    from audio_console.voice import vad
+    monkeypatch.setattr(vad, "MAX_SECONDS", 1.0)
+    sentence = wav_pcm16(speech.say("and then we walked along the river and talked about the old days "
+                                    "and the people we used to know", "flite:kal"))
+    x = np.frombuffer(sentence, "<i2")
+    loud = np.flatnonzero(np.abs(x) > 0.02 * np.abs(x).max())
+    talk = x[loud[0]:loud[-1] + 1].tobytes() * 6
+    listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, talk))
+    notices = run(listener, len(talk) / 64000 + 1)
+    assert notices == [listening.TOO_MUCH_TALK]
+    assert "push to talk" in notices[0]
+
+
+class SpeaksAt(NullSink):
+    """The console starts to speak `at` seconds after the start, for `seconds`."""
+
+    def __init__(self, at, seconds):
+        self.start, self.at, self.seconds = time.monotonic(), at, seconds
+        self.signals = []
+
+    def busy(self):
+        t = time.monotonic() - self.start
+        return self.at <= t < self.at + self.seconds
+
+    def play_signal(self, name, side=0):
+        self.signals.append(name)
+
+
+def test_speech_cut_by_the_console_is_said_and_the_microphone_reopens_with_a_cue(speech):
+    said = wav_pcm16(speech.say("what is at alpha four, what is at bravo five", "flite:slt"))
+    pcm = bytes(32000) + said        # speech from 0.5 s (twice real time) on
+    sink = SpeaksAt(0.5 + 0.4, 0.6)  # the console speaks into the middle of it
+    lines = []
+    listener = listening.Listener(Deaf(), Settings(headphones=False), sink, lines.append,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm))
+    notices = run(listener, 3.0)
+    assert notices == [listening.SAY_AGAIN_CUT]
+    assert sink.signals == ["listening"]          # the short cue as the microphone reopened
+    assert listening.LISTENING_AGAIN in lines     # and its text line
+
+
+def test_no_cue_and_no_notice_when_nothing_was_cut(speech):
+    sink = SpeaksAt(0.3, 0.5)
+    lines = []
+    listener = listening.Listener(Deaf(), Settings(headphones=False), sink, lines.append,
+                                  open_stream=lambda cb: FeedingStream(cb, bytes(64000)))
+    notices = run(listener, 2.0)
+    assert notices == []
+    assert sink.signals == ["listening"] and lines.count(listening.LISTENING_AGAIN) == 1
+
+
+@pytest.mark.parametrize("extendable", [("voice", "training")])
+def test_unfinished_beginnings_of_commands_are_known(extendable):
+    grammar = grammar_for_game("galaxis")
+    prefixes = listening.extendable_prefixes(grammar)
+    assert extendable in prefixes and ("delta",) in prefixes and ("read", "row") in prefixes
+    assert ("delta", "five") not in prefixes and ("hint",) not in prefixes
+    augmented = listening.with_unfinished(grammar, prefixes)
+    assert grammar.parse("delta") is None and augmented.parse("delta").name == "unfinished"
