@@ -7,7 +7,8 @@ machine's other load inflates less) and how far the evidence moved.
         [--baseline REV] [--configs t2,t1]
 
 The baseline is whisper_engine.py as committed at REV (git show), at its own default
-threads; configs are this checkout's engine: "tN" = N threads, "-fK" = FREE_TOKENS K.
+threads; configs are this checkout's engine: "tN" = N threads, "-fK" = K free
+transcript tokens, "-bFN" = beam F for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up to S s.
 Clips are decoded by every engine in turn, so load hits them alike. Tuning corpora only.
 """
 from __future__ import annotations
@@ -48,9 +49,16 @@ def make(config: str, grammar):
             options["threads"] = int(part[1:])
         elif part.startswith("f"):
             options["free_tokens"] = int(part[1:])
+        elif part.startswith("b"):
+            options["constants"] = {"BEAM_FIRST": int(part[1]), "BEAM": int(part[2])}
+        elif part.startswith("w"):
+            options["window"] = tuple(float(x) for x in part[1:].split("/"))
     recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"])
     if "free_tokens" in options:
         recognizer.free_tokens = options["free_tokens"]
+    recognizer.constants = options.get("constants", {})
+    if "window" in options:
+        recognizer.window_pad, recognizer.window_step = options["window"]
     recognizer.set_grammar(grammar)
     return recognizer
 
@@ -79,8 +87,13 @@ def main(argv=None) -> int:
     for i, row in enumerate(rows):
         pcm = wav_pcm16(row["file"])
         for name, recognizer in engines.items():
+            saved = {k: getattr(whisper_engine, k) for k in getattr(recognizer, "constants", {})}
+            for k, v in getattr(recognizer, "constants", {}).items():
+                setattr(whisper_engine, k, v)
             wall, cpu = time.perf_counter(), time.process_time()
             decoded = recognizer.decode(pcm)
+            for k, v in saved.items():
+                setattr(whisper_engine, k, v)
             e = decoded.evidence
             results[name].append({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
                                   "ok": e.command == row["expected"], "e": e, "cond": row["degradation"],

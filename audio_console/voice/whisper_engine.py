@@ -42,7 +42,7 @@ MAX_LEVELS = 16
 WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
 WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
 THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
-                          # (median decode 224 vs 362 ms wall, 303 vs 421 ms CPU; bench_whisper_speed.py)
+                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py)
 
 
 def is_whisper_model(path) -> bool:
