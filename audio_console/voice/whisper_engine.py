@@ -41,6 +41,8 @@ PRUNE = 5.0               # prefixes this many nats below the best are dropped
 MAX_LEVELS = 16
 WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
 WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
+THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
+                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py)
 
 
 def is_whisper_model(path) -> bool:
@@ -140,7 +142,7 @@ def _log_softmax(logits) -> np.ndarray:
 class WhisperRecognizer:
     name = "whisper"
 
-    def __init__(self, model_path=None, threads: int = 2, expected_sha256: str | None = None,
+    def __init__(self, model_path=None, threads: int = THREADS, expected_sha256: str | None = None,
                  compute_type: str = "int8"):
         try:
             import ctranslate2
@@ -191,6 +193,7 @@ class WhisperRecognizer:
         self.trie: PhraseTrie | None = None
         self._tries: dict = {}        # phrase set -> PhraseTrie (grammars come back each turn)
         self.window_pad, self.window_step = WINDOW_PAD, WINDOW_STEP
+        self.free_tokens = FREE_TOKENS
 
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
@@ -224,7 +227,7 @@ class WhisperRecognizer:
         # Whisper's default suppression (symbols; blank and end at the start) keeps the
         # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
         # serve the search (_advance), where those tokens never occur anyway
-        free = self.model.generate(encoded, [self.prompt], beam_size=1, max_length=2 * (FREE_TOKENS + 1),
+        free = self.model.generate(encoded, [self.prompt], beam_size=1, max_length=2 * (self.free_tokens + 1),
                                    return_no_speech_prob=True, return_logits_vocab=not naive)[0]
         transcript = self.tokenizer.decode(free.sequences_ids[0]).strip()
         no_speech = float(free.no_speech_prob)
