@@ -200,6 +200,7 @@ class Listener:
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
+        self._early_grammar = None   # Whisper's early guess: the commands and their beginnings
         self._grammar_key = ""
         self._extendable: set = set()   # word tuples that some longer phrase of the grammar begins with
         self._reported: tuple = ()
@@ -229,10 +230,14 @@ class Listener:
         with self._engine_lock:
             self._drop_stream()   # an utterance begun under the old grammar is decoded whole
             try:
-                # an engine that writes a free transcript (Whisper) says itself when a
-                # command is unfinished; pocketsphinx gets the unfinished phrases
-                unfinished = self.act_early and not self._transcribes()
-                self.recognizer.set_grammar(with_unfinished(grammar, extendable) if unfinished else grammar)
+                # The early guess listens for the unfinished beginnings too ("delta",
+                # "read row"), so a half command decodes as what it is: Whisper's nearest
+                # whole command for "delta" was "delta two", acted on. Whisper decodes the
+                # whole utterance with the commands alone (the short beginnings would
+                # crowd its search); an engine that streams keeps one grammar throughout.
+                early = with_unfinished(grammar, extendable) if self.act_early else grammar
+                self._early_grammar = early if self._transcribes() else None
+                self.recognizer.set_grammar(grammar if self._transcribes() else early)
             except RecognizerError as e:
                 self.notify(f"Voice input cannot listen for these commands: {e}")
                 self._grammar = None
@@ -493,12 +498,20 @@ class Listener:
         self._guess = Guess(cutter.early_count, None, None, 0.0)
         try:
             with self._engine_lock:
-                grammar = self._grammar
-                # speech may resume: then a new stream from the start
-                decoded, during = self._finish_decoding(cutter.early, use_stream=grammar is not None)
+                grammar, early = self._grammar, self._early_grammar
+                if early is not None:
+                    self.recognizer.set_grammar(early)
+                try:
+                    # speech may resume: then a new stream from the start
+                    decoded, during = self._finish_decoding(cutter.early, use_stream=grammar is not None)
+                finally:
+                    if early is not None:
+                        self.recognizer.set_grammar(grammar)
                 if grammar is None:
                     return False
-                self._guess = Guess(cutter.early_count, decoded, grammar, during or 0.0)
+                half = early is not None and decoded is not None and self._says_unfinished(decoded, early)
+                # a half command's guess is not kept: the whole utterance is decoded again
+                self._guess = Guess(cutter.early_count, None if half else decoded, grammar, during or 0.0)
             if self.act_early and hasattr(cutter, "wait_longer") and self._unfinished(decoded, grammar):
                 cutter.wait_longer(UNFINISHED_WINDOW)   # "delta ...": wait longer for the rest
             if self.act_early and self._complete(decoded, grammar):
@@ -515,13 +528,21 @@ class Listener:
 
     def _unfinished(self, decoded, grammar) -> bool:
         """The utterance so far is the beginning of a longer command ("delta", "read
-        row"): for Whisper its free transcript says so, for pocketsphinx the
-        unfinished phrases decode as themselves."""
+        row"): the unfinished phrases decode as themselves, and Whisper's free
+        transcript may say so too."""
         if decoded is None:
             return False
-        text = decoded.detail.get("transcript", decoded.text) if self._transcribes() else decoded.text
-        words = tuple(normalize(text))
-        return bool(words) and words in self._extendable and grammar.parse(text) is None
+        texts = [decoded.text] + ([decoded.detail.get("transcript", "")] if self._transcribes() else [])
+        for text in texts:
+            words = tuple(normalize(text))
+            if words and words in self._extendable and grammar.parse(text) is None:
+                return True
+        return False
+
+    @staticmethod
+    def _says_unfinished(decoded, early_grammar) -> bool:
+        command = early_grammar.parse(decoded.text) if decoded.text else None
+        return command is not None and command.name == "unfinished"
 
     def _complete(self, decoded, grammar) -> bool:
         """Safe to act on before the full window: a command the trust layer would act on

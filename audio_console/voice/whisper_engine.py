@@ -192,6 +192,7 @@ class WhisperRecognizer:
         self.grammar = None
         self.trie: PhraseTrie | None = None
         self._tries: dict = {}        # phrase set -> PhraseTrie (grammars come back each turn)
+        self._by_identity: dict = {}  # id(grammar) -> (grammar, PhraseTrie): a quick swap back
         self.window_pad, self.window_step = WINDOW_PAD, WINDOW_STEP
         self.free_tokens = FREE_TOKENS
 
@@ -201,6 +202,13 @@ class WhisperRecognizer:
     # --- grammar ------------------------------------------------------------------
 
     def set_grammar(self, grammar) -> None:
+        if grammar is self.grammar:
+            return
+        known = self._by_identity.get(id(grammar))
+        if known is not None and known[0] is grammar:
+            # the listener swaps two grammars at every utterance: no phrase set rebuilt
+            self.grammar, self.trie = known
+            return
         key = frozenset(grammar.phrases())
         trie = self._tries.get(key)
         if trie is None:
@@ -209,6 +217,9 @@ class WhisperRecognizer:
                 self._tries.pop(next(iter(self._tries)))
             self._tries[key] = trie
         self.grammar, self.trie = grammar, trie
+        if len(self._by_identity) >= 8:
+            self._by_identity.pop(next(iter(self._by_identity)))
+        self._by_identity[id(grammar)] = (grammar, trie)
 
     # --- decoding -------------------------------------------------------------------
 
