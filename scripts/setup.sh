@@ -20,8 +20,17 @@ ensure_debian_packages() {
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
         say "installing Debian packages: ${missing[*]}"
-        apt-get update -q >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
+        # apt's chatter ("debconf: delaying package configuration ...") goes to a log,
+        # shown only when the step fails: a screen reader would read it all
+        local log
+        log="$(mktemp)"
+        if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"; } >"$log" 2>&1; then
+            say "installing the Debian packages failed:"
+            tail -n 25 "$log" >&2
+            rm -f "$log"
+            return 1
+        fi
+        rm -f "$log"
     else
         say "these Debian packages are missing: ${missing[*]}"
         say "install them with: sudo apt-get install ${missing[*]}"
