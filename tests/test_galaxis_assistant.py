@@ -216,3 +216,28 @@ def test_option_3_hints_keep_off_own_positions_and_use_the_other_teams_queries()
     say(console, "ready")
     second = say(console, "hint").events[0]          # team 2's turn
     assert second["team"] == 2 and second["point"] != hint["point"]
+
+
+def test_the_best_score_counts_only_the_players_own_games_without_hints(tmp_path, monkeypatch):
+    """Issue 13 item 10: the computer's demonstration and a game won with hints are not
+    stored as the player's best, and the end says so; a plain game is."""
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
+    demo = AssistedConsole(option=2, seed=6, settings=Settings(best_option2=30), opponent="computer", level=3)
+    lines = []
+    while not demo.finished():
+        lines.append(texts(say(demo, "next")))
+    assert demo.settings.best_option2 == 30 and "new best" not in lines[-1]
+    assert "Not counted as your best score: the computer played." in lines[-1]
+
+    hinted = AssistedConsole(option=2, seed=7, settings=Settings(best_option2=30))
+    while not hinted.finished():
+        point = say(hinted, "hint").events[0]["point"]
+        last = texts(say(hinted, point))
+    assert hinted.settings.best_option2 == 30 and "new best" not in last
+    assert "Not counted as your best score: hints were used." in last
+
+    plain = AssistedConsole(option=2, seed=7, settings=Settings(best_option2=30))
+    for point in hinted.core.state[1].queried:      # the same queries, in order, without hints
+        last = texts(say(plain, format_point(point)))
+    assert plain.finished() and plain.settings.best_option2 == plain.core.state[1].queries
+    assert "a new best, beating 30" in last and "Not counted" not in last

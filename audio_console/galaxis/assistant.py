@@ -72,6 +72,8 @@ class AssistedConsole(GalaxisConsole):
             if option != 2:
                 self.cues.computer_team = self.computer.team
             self.cues.private = False
+        if self.demo:
+            self.cues.best = 0   # the computer's game is no player's score
         self._moves = 0
         self._assistant_replay = _replay_grammar()
         self._warm_up()
@@ -211,7 +213,17 @@ class AssistedConsole(GalaxisConsole):
                 if any(self.hints.values()):
                     reply.say("Hints used: " + ", ".join(
                         f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items()) + ".")
+                if self.option == 2 and not self._counts_for_best():
+                    reply.say("Not counted as your best score: "
+                              + ("the computer played." if self.demo else "hints were used."))
         return reply
+
+    def _counts_for_best(self) -> bool:
+        return not self.demo and not any(self.hints.values())
+
+    def _keep_best(self, queries: int) -> None:
+        if self._counts_for_best():
+            super()._keep_best(queries)
 
     def _learn(self, team: int, fact) -> None:
         try:
@@ -244,6 +256,7 @@ class AssistedConsole(GalaxisConsole):
         if suggestion is None:
             raise InputError("There is nothing left to query.")
         self.hints[team] += 1
+        self.cues.best = 0   # a game won with hints is not compared with the best score
         name = format_point(suggestion.point)
         caution = suggestion.point in own
         text = f"Hint {self.hints[team]}: query {name}. " + suggestion.reason(d.count)
