@@ -229,3 +229,15 @@ def test_a_closed_terminal_loses_nothing(tmp_path):
     out, err = process.communicate(timeout=20)
     assert "Stopped. The game is saved." in out and "Traceback" not in err
     assert json.loads(save.read_text())["actions"] == ["query D5"]
+
+
+def test_near_commands_get_a_precise_reason_and_change_nothing(tmp_path):
+    """Issue 13 item 16: caution outside option 3, a row or column off the board."""
+    result = run_console(["--game", "galaxis", "--seed", "1", "--text"],
+                         ["caution spaceship D5", "read row H", "read column 10", "listen to row hotel", "status"],
+                         tmp_path)
+    out = result.stdout
+    assert "Caution spaceship is for option 3, where a team may query its own stored positions." in out
+    assert out.count("Row H is off the board; rows go from A to G.") == 2
+    assert "Column 10 is off the board; columns go from 1 to 9." in out
+    assert "Not understood" not in out and "Found 0 of 4 in 0 queries." in out

@@ -177,8 +177,25 @@ class GalaxisConsole:
         self.core.restart_clock(now)
 
     def explain(self, text: str) -> str | None:
-        """Why a typed or heard line is not a point of this board, when it looks like one."""
-        tokens = [t for t in normalize(text) if t not in COMMAND_WORDS]
+        """Why a typed or heard line is not a command here, when it looks like one: a
+        point or a row or column off the board, or caution outside option 3."""
+        words = normalize(text)
+        if words[:1] == ["caution"] and self.option != 3:
+            return "Caution spaceship is for option 3, where a team may query its own stored positions."
+        if len(words) >= 2 and words[-2] in ("row", "column") and words[0] in ("read", "listen"):
+            line, value = words[-2], words[-1]
+            letter = LETTER_WORDS.get(value, value.upper() if len(value) == 1 else None)
+            number = value if value.isdigit() else (
+                str(NUMBER_WORDS.index(value) + 1) if value in NUMBER_WORDS else None)
+            try:
+                if line == "row" and letter:
+                    parse_point(letter + "1")
+                elif line == "column" and number:
+                    parse_point("A" + number)
+            except PointError as error:
+                reason = str(error)
+                return reason[:1].upper() + reason[1:] + "."
+        tokens = [t for t in words if t not in COMMAND_WORDS]
         if len(tokens) == 2:
             letter = LETTER_WORDS.get(tokens[0], tokens[0].upper() if len(tokens[0]) == 1 else None)
             number = tokens[1] if tokens[1].isdigit() else (
