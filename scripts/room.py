@@ -8,24 +8,17 @@ speech level, so chatter can be set a number of dB below the player.
 """
 from __future__ import annotations
 
-import os
 import random
-import subprocess
 import tempfile
 
 import numpy as np
 
-from audio_console.voice.audio import read_wav, resample
+import make_speech_corpus as corpus  # the corpus's speakers and talk
 
 RATE = 16000
 
-TALK = [
-    "the weather is nice today", "could you pass me the salt please",
-    "I think we should order pizza tonight", "where did I leave my glasses",
-    "turn left at the next corner", "my sister is coming over on Sunday",
-    "that was a really good film", "how much does this cost",
-    "let me call you back later", "the train leaves at half past seven",
-    "open the window it is warm in here", "do you want some more tea",
+# The corpus's tuning talk and a few more everyday sentences (no command words).
+TALK = corpus.TALK["tune"] + [
     "we went to the seaside last summer", "the children are playing in the garden",
     "did you see the match yesterday", "I have to finish this report by Friday",
     "the shop on the corner closed down", "she bought a new bicycle last week",
@@ -34,33 +27,17 @@ CHATTER_VOICES = ["flite:kal", "flite:awb", "flite:rms", "espeak:en-us+m3", "esp
 
 
 class Voices:
+    """The corpus's speakers (make_speech_corpus.Speakers), each phrase rendered once
+    and trimmed of the synthesiser's silence."""
     def __init__(self):
-        self._hibari = None
-        self._tmp = tempfile.mkdtemp(prefix="room-")
+        self._speakers = corpus.Speakers(tempfile.mkdtemp(prefix="room-"))
         self._cache: dict = {}
 
     def say(self, text: str, voice: str = "hibari:heart", speed: float = 1.0) -> np.ndarray:
         key = (text, voice, speed)
         if key not in self._cache:
-            self._cache[key] = self._say(text, voice, speed)
+            self._cache[key] = trim(self._speakers.say(voice, text, speed))
         return self._cache[key]
-
-    def _say(self, text, voice, speed):
-        kind, name = voice.split(":")
-        path = os.path.join(self._tmp, "say.wav")
-        if kind == "hibari":
-            if self._hibari is None:
-                from hibari import Hibari
-                self._hibari = Hibari(voice=name)
-            x = np.asarray(self._hibari(text, speed=speed, seed=0), dtype=np.float32)
-            return trim(resample(x, 24000, RATE))
-        if kind == "flite":
-            cmd = ["flite", "-voice", name, "--setf", f"duration_stretch={1 / speed:.2f}", "-t", text, "-o", path]
-        else:
-            cmd = ["espeak-ng", "-v", name, "-s", str(int(165 * speed)), "-w", path, text]
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        x, rate = read_wav(path)
-        return trim(resample(x, rate, RATE))
 
 
 def trim(x: np.ndarray) -> np.ndarray:
