@@ -21,7 +21,7 @@ from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_aside, write_save
 from audio_console.console.typed import EDGES, refusal
 from audio_console.output.presenter import Presenter
-from audio_console.settings import Settings
+from audio_console.settings import RANGES, Settings
 
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
@@ -385,7 +385,8 @@ class Session:
 
     def _rate(self, step: int, word: str) -> None:
         before = self.settings.speech_rate
-        after = min(400, max(80, before + step))
+        slowest, fastest = RANGES["speech_rate"]
+        after = min(fastest, max(slowest, before + step))
         edge = "fastest" if step > 0 else "slowest"
         text = (f"{word}: speech {after} words a minute." if after != before
                 else f"Speech at its {edge}: {after} words a minute.")

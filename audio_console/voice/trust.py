@@ -15,11 +15,10 @@ one confidence by a logistic model fitted on the tuning corpora
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from audio_console.commands.grammar import Command, Grammar
-import math
-
 from audio_console.voice.recognizer import Decoded, Evidence
 
 # Cost of each easily confused word: how likely it is to have been another word.
