@@ -46,6 +46,7 @@ REOPEN_CUT = 0.15            # speech found this soon after the microphone reope
 CUT_MIN_SPEECH = 0.4         # seconds of an utterance the console's sound must cut to say so
 OVERRUNS_TO_GIVE_UP = 2      # utterances in a row that ran to the cap: offer push-to-talk
 MIC_SILENT = 1.5             # seconds without a frame from the microphone: it stopped
+MIC_FIRST = 8.0              # ... before its first frame (it opens while the model loads)
 MIC_RETRY = 2.0              # seconds between attempts to open it again
 
 TOO_MUCH_TALK = "Too much talk around me to hear you: say push to talk, or press Enter to talk."
@@ -329,10 +330,11 @@ class Listener:
         from audio_console.voice.vad import VadCutter
         return VadCutter(self.window, early_window=early)
 
-    def _next_block(self):
-        """The next block from the microphone; "" when none came for MIC_SILENT seconds."""
+    def _next_block(self, first: bool = False):
+        """The next block from the microphone; "" when none came for MIC_SILENT seconds
+        (MIC_FIRST for the first block: a microphone still opening has not stopped)."""
         try:
-            return self._frames.get(timeout=MIC_SILENT)
+            return self._frames.get(timeout=MIC_FIRST if first else MIC_SILENT)
         except queue.Empty:
             return ""
 
@@ -348,10 +350,12 @@ class Listener:
         began_cut = False               # the utterance in progress began before the reopening
         overruns = 0
         lost_since = None               # the microphone stopped (monotonic time of the last retry)
+        heard_any = False               # a first block came: from now on silence means stopped
         while self._running.is_set():
-            block = self._next_block()
+            block = self._next_block(first=not heard_any)
             if block is None:
                 break
+            heard_any = heard_any or bool(block)
             if block == "":
                 lost_since = self._microphone_lost(lost_since)
                 continue

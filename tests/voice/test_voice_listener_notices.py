@@ -32,12 +32,13 @@ class FeedingStream:
     """A microphone: plays `pcm` (then silence, or nothing if `stops`) into the callback
     at twice real time."""
 
-    def __init__(self, callback, pcm=b"", stops=False):
-        self.callback, self.pcm, self.stops = callback, pcm, stops
+    def __init__(self, callback, pcm=b"", stops=False, first_after=0.0):
+        self.callback, self.pcm, self.stops, self.first_after = callback, pcm, stops, first_after
         self.running = True
         threading.Thread(target=self._run, daemon=True).start()
 
     def _run(self):
+        time.sleep(self.first_after)   # a device that is slow to start
         at = 0
         while self.running:
             block = self.pcm[at:at + 960]
@@ -83,6 +84,16 @@ def test_a_microphone_that_stops_is_said_once_and_its_return_too(monkeypatch):
     notices = run(listener, 4.0)
     assert notices == [listening.MIC_STOPPED, listening.MIC_BACK]
     assert notices[0] == "The microphone stopped; type your commands."
+
+
+def test_a_microphone_slow_to_start_is_not_said_to_have_stopped(monkeypatch):
+    """Found playing by voice: at start, while the model loads, the first frames came
+    after more than MIC_SILENT, and the player heard "The microphone stopped" and
+    "back" before the game had begun."""
+    monkeypatch.setattr(listening, "MIC_SILENT", 0.4)
+    listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, first_after=1.5))
+    assert run(listener, 3.0) == []
 
 
 def test_endless_talk_offers_push_to_talk_once(speech, monkeypatch):
