@@ -362,13 +362,14 @@ class ArkadeConsole:
     def explain(self, text: str) -> str | None:
         """Why a line that names a space is not understood, when the space is off the board."""
         from audio_console.commands.grammar import normalize
-        from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC
+        from audio_console.commands.vocabulary import PHONETIC
+        from audio_console.wording import word_number
         letters = {w: letter for letter, words in PHONETIC.items() for w in words}
         tokens = normalize(text)
         for first, second in zip(tokens, tokens[1:]):
             letter = letters.get(first, first.upper() if len(first) == 1 and first.isalpha() else None)
             number = second if second.isdigit() else (
-                str(NUMBER_WORDS.index(second) + 1) if second in NUMBER_WORDS else None)
+                str(word_number(second)) if word_number(second) else None)
             if letter and number:
                 try:
                     self.core.board.parse_cell(letter + number)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from audio_console.console.base import CENTRE, LEFT, RIGHT, Message
 
 SIDE = {"alien": LEFT, "defence": RIGHT}
-NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six"]
 
 CHIP_RESULTS = {
     "shield": "the {saucer} saucer at {cell} turns its heart side up: shielded.",

@@ -3,13 +3,13 @@ commands every game understands (VOICE.md)."""
 from __future__ import annotations
 
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
+from audio_console.wording import number_word
 
 PHONETIC = {
     "A": ["alpha", "alfa"], "B": ["bravo"], "C": ["charlie"], "D": ["delta"],
     "E": ["echo"], "F": ["foxtrot"], "G": ["golf"], "H": ["hotel"],
     "I": ["india"], "J": ["juliet", "juliett"],
 }
-NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 
 def letter_slot(name: str, letters: str) -> Slot:
@@ -25,7 +25,7 @@ def number_slot(name: str, low: int, high: int) -> Slot:
     """A number said as a word ("five") or typed as digits ("5")."""
     options = []
     for n in range(low, high + 1):
-        options.append(SlotOption((NUMBER_WORDS[n - 1],), str(n)))
+        options.append(SlotOption((number_word(n),), str(n)))
         options.append(SlotOption((str(n),), str(n), spoken=False))
     return Slot(name, options)
 

@@ -25,7 +25,7 @@ from audio_console.galaxis.console import GalaxisConsole
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
 from audio_console.galaxis.practice import review
-from audio_console.galaxis.rules import SEARCHING, STORING
+from audio_console.galaxis.rules import OWN_SHIP, SEARCHING, STORING
 
 # --- the assistant's words: a separate block, added to the lead's grammar ----------------
 
@@ -335,7 +335,7 @@ class AssistedConsole(GalaxisConsole):
             raise InputError("In option 1 the review waits for the end of the game.")
         team = self._player_team()
         state = self.core.state[team]
-        history = [(p, a) for p, a in state.queried.items() if a != "own ship"]
+        history = [(p, a) for p, a in state.queried.items() if a != OWN_SHIP]
         if not history:
             raise InputError("No queries to review yet.")
         # Option 3: what the other team's announced queries told this team.

@@ -6,16 +6,16 @@ import random
 
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, normalize
-from audio_console.commands.vocabulary import NUMBER_WORDS, PHONETIC
+from audio_console.commands.vocabulary import PHONETIC
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, parse_point
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
-from audio_console.galaxis.memory import NUMBER_WORDS as ANSWER_WORDS
 from audio_console.galaxis.memory import BoardMemory, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.settings import Settings
+from audio_console.wording import number_word, word_number
 
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
 COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
@@ -84,7 +84,7 @@ class GalaxisConsole:
         turns = [f"Team {t}." for t in self.core.teams] if self.option != 2 else []
         if self.option != 1:
             return turns          # options 2 and 3 speak the point with the answer
-        answers = ["zero, no ship in sight."] + [f"{w}." for w in ANSWER_WORDS[1:]]
+        answers = ["zero, no ship in sight."] + [f"{number_word(n)}." for n in range(1, 5)]
         return [f"Team {t}: {a}" for t in self.core.teams for a in answers] + turns
 
     def help(self) -> list[str]:
@@ -186,7 +186,7 @@ class GalaxisConsole:
             line, value = words[-2], words[-1]
             letter = LETTER_WORDS.get(value, value.upper() if len(value) == 1 else None)
             number = value if value.isdigit() else (
-                str(NUMBER_WORDS.index(value) + 1) if value in NUMBER_WORDS else None)
+                str(word_number(value)) if word_number(value) else None)
             try:
                 if line == "row" and letter:
                     parse_point(letter + "1")
@@ -199,7 +199,7 @@ class GalaxisConsole:
         if len(tokens) == 2:
             letter = LETTER_WORDS.get(tokens[0], tokens[0].upper() if len(tokens[0]) == 1 else None)
             number = tokens[1] if tokens[1].isdigit() else (
-                str(NUMBER_WORDS.index(tokens[1]) + 1) if tokens[1] in NUMBER_WORDS else None)
+                str(word_number(tokens[1])) if word_number(tokens[1]) else None)
             if letter and number:
                 try:
                     parse_point(letter + number)
@@ -222,7 +222,7 @@ class GalaxisConsole:
                 if self.option == 3:
                     self.memory[self.core.other(event.team)].record_closed(event.point)
             elif isinstance(event, OwnShipRevealed):
-                self.memory[event.team].record_answer(event.point, "own ship")
+                self.memory[event.team].record_answer(event.point, OWN_SHIP)
                 rival = self.memory[self.core.other(event.team)]
                 rival.record_gift(event.point)
                 rival.record_closed(event.point)

@@ -12,12 +12,12 @@ from audio_console.galaxis.board import DISCOVERED, format_point
 from audio_console.galaxis.events import (
     Answered, GameOver, OwnShipRevealed, Reveal, Stored, TimedOut, TimeWarning, TurnPassed,
 )
-from audio_console.galaxis.memory import NUMBER_WORDS
+from audio_console.wording import counted, number_word
 
 # The words: {who} is "Team 1: " with two teams, "" alone; {point} the coordinate.
 WORDS = {
     "answer_0": ("{who}{point} answered 0: no ship in sight.", "{who}{spoken_point}zero, no ship in sight."),
-    "answer_n": ("{who}{point} answered {n}: {n_words} ship{s} sighted.", "{who}{spoken_point}{n_words}."),
+    "answer_n": ("{who}{point} answered {n}: {ships} sighted.", "{who}{spoken_point}{n_words}."),
     "discovered": ("{who}{point}: spaceship discovered! {found} of 4 found.{again}",
                    "{who}{spoken_point}spaceship discovered! {found} of 4.{again}"),
     "caution": ("Caution! Spaceship! ", "Caution, spaceship! "),
@@ -32,7 +32,7 @@ WORDS = {
     "turn_computer": ("Team {team}: the computer's query.", "The computer."),
     # Option 1: another team's answer, its point kept from you.
     "hidden_0": ("{who}answered 0: no ship in sight.", "{who}zero."),
-    "hidden_n": ("{who}answered {n}: {n_words} ship{s} sighted.", "{who}{n_words}."),
+    "hidden_n": ("{who}answered {n}: {ships} sighted.", "{who}{n_words}."),
     "hidden_discovered": ("{who}spaceship discovered! {found} of 4 found.",
                           "{who}spaceship discovered! {found} of 4."),
     "time_warning": ("Team {team}: {seconds} seconds left!", "{seconds} seconds!"),
@@ -79,7 +79,7 @@ class GalaxisCues:
                           rival=2 if event.team == 1 else 1, rival_found=event.opponent_found)]
         if isinstance(event, Stored):
             return [_fill("stored", self.side(event.team), "stored", team=event.team,
-                          count=event.count, count_words=NUMBER_WORDS[event.count])]
+                          count=event.count, count_words=number_word(event.count))]
         if isinstance(event, TurnPassed):
             key = ("store_next" if event.phase == "storing"
                    else "search_begins" if event.phase_begins
@@ -111,8 +111,7 @@ class GalaxisCues:
             message = _fill("hidden_0", side, "answer_0", **values)
         elif hidden:
             n = event.answer
-            message = _fill("hidden_n", side, f"answer_{n}", n=n, n_words=NUMBER_WORDS[n],
-                            s="s" if n != 1 else "", **values)
+            message = _fill("hidden_n", side, f"answer_{n}", n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         elif event.answer == DISCOVERED:
             again = " Query again." if event.found < 4 else ""
             message = _fill("discovered", side, "discovered", found=event.found, again=again, **values)
@@ -120,14 +119,12 @@ class GalaxisCues:
             message = _fill("answer_0", side, "answer_0", **values)
         else:
             n = event.answer
-            message = _fill("answer_n", side, f"answer_{n}", n=n, n_words=NUMBER_WORDS[n],
-                            s="s" if n != 1 else "", **values)
+            message = _fill("answer_n", side, f"answer_{n}", n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         if self.option == 1 and self.private and not hidden:
             # Two human teams: the printed line keeps the point off the screen too.
             key = {DISCOVERED: "hidden_discovered", 0: "hidden_0"}.get(event.answer, "hidden_n")
             n = event.answer if isinstance(event.answer, int) else 0
-            message.text = WORDS[key][0].format(found=event.found, n=n, n_words=NUMBER_WORDS[n],
-                                                s="s" if n != 1 else "", **values)
+            message.text = WORDS[key][0].format(found=event.found, n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         if event.caution:
             text, speech = WORDS["caution"]
             message = Message(text + message.text, speech + message.spoken, message.signal, side)

@@ -12,18 +12,18 @@ from dataclasses import dataclass, field
 from audio_console.galaxis.board import (
     ALL_POINTS, COLUMNS, DISCOVERED, ROWS, Point, format_point, line_points,
 )
-
-NUMBER_WORDS = ["zero", "one", "two", "three", "four"]
+from audio_console.galaxis.rules import OWN_SHIP
+from audio_console.wording import counted
 
 
 def answer_words(answer: int | str) -> str:
     if answer == DISCOVERED:
         return "spaceship discovered"
-    if answer == "own ship":
+    if answer == OWN_SHIP:
         return "your own ship, given away"
     if answer == 0:
         return "0, no ship in sight"
-    return f"{answer}, {NUMBER_WORDS[answer]} ship{'s' if answer != 1 else ''} sighted"
+    return f"{answer}, {counted(answer, 'ship', words=True)} sighted"
 
 
 @dataclass
@@ -113,7 +113,7 @@ class BoardMemory:
             return "ship"
         if point in self.answers:
             a = self.answers[point]
-            return "own ship" if a == "own ship" else str(a)
+            return OWN_SHIP if a == OWN_SHIP else str(a)
         if point in self.closed:
             return "closed"
         if point in self.ruled_out:

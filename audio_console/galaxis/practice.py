@@ -18,24 +18,13 @@ from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis.board import (DIRECTIONS, DISCOVERED, Point, answer, beams,
                                          format_point, parse_point)
 from audio_console.galaxis.deduction import Deduction
+from audio_console.wording import NUMBER_WORDS, counted, noun, number_word
 
 # --- words for answers and signals ----------------------------------------------------
-
-COUNT_WORDS = ["zero", "one", "two", "three", "four"]
-
 
 def answer_signal(heard: int | str) -> str:
     """The signal a buoy answer plays: answer_0..answer_4 or discovered."""
     return "discovered" if heard == DISCOVERED else f"answer_{heard}"
-
-
-def answer_words(heard: int | str) -> str:
-    """How an answer sounds, in words a player can match to the signal."""
-    if heard == DISCOVERED:
-        return "discovered: two low-high pairs, a ship found"
-    if heard == 0:
-        return "0: one long low tone, no ship in sight"
-    return f"{heard}: {COUNT_WORDS[heard]} short beep{'s' if heard > 1 else ''}"
 
 
 # What each signal of the drill is, said plainly (SOUNDS.md).
@@ -92,8 +81,8 @@ def explain_answer(point: Point, ships) -> list[str]:
     if heard == 0:
         return [f"{name} answers 0, one long low tone: none of its eight beams meets a ship, "
                 "so every point on them is empty. Those points get info pegs."]
-    head = (f"{name} answers {heard}, {COUNT_WORDS[heard]} beep{'s' if heard > 1 else ''}: "
-            f"{COUNT_WORDS[heard]} of its eight beams meet{'s' if heard == 1 else ''} a ship.")
+    head = (f"{name} answers {heard}, {counted(heard, 'beep', words=True)}: "
+            f"{number_word(heard)} of its eight beams {noun(heard, 'meets', 'meet')} a ship.")
     tail = f"Its other {8 - len(seeing)} beams meet no ship." if len(seeing) < 8 else ""
     return [head] + lines + ([tail] if tail else [])
 
@@ -171,7 +160,7 @@ def drill_items(kind: str, rng: random.Random) -> list[str]:
 
 
 def _drill_grammar(signals: list[str]) -> Grammar:
-    numbers = Slot("count", [SlotOption((w,), str(i)) for i, w in enumerate(COUNT_WORDS)]
+    numbers = Slot("count", [SlotOption((w,), str(i)) for i, w in enumerate(NUMBER_WORDS[:5])]
                    + [SlotOption((str(i),), str(i), spoken=False) for i in range(5)])
     rules = [
         Rule("name answer", "answer {count}", ["[answer] <count>", "<count> beeps", "<count> beep"]),
