@@ -232,9 +232,8 @@ def classify(lines: list, target: str | None, stats: dict, ended: float) -> str:
         if m:
             stats["asked"] += 1
             command = GRAMMAR.parse(m.group(1))   # "foxtrot seven", "F7", "hint"
-            point = dict(command.values) if command else {}
-            ASKED_POINT[0] = (f"{point['row']}{point['column']}" if "row" in point and "column" in point
-                              else command.name if command else m.group(1))
+            point = dict(command.values).get("point") if command else None
+            ASKED_POINT[0] = point or (command.name if command else m.group(1))
             return "asked"
         if line.startswith("Say again") or line.startswith("Cancelled"):
             stats["say again"] += 1

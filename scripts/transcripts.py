@@ -7,7 +7,7 @@ the same game resumed (--resume, status, quit). Record once, change the code, co
 
     python scripts/transcripts.py record /tmp/before      # before the change
     python scripts/transcripts.py record /tmp/after       # after it (same inputs)
-    diff -r /tmp/before /tmp/after                         # nothing: the same behaviour
+    python scripts/transcripts.py compare /tmp/before /tmp/after   # "same" or the differences
 
 `record DIR --inputs OLD` reuses OLD's typed lines (the Arkade games are typed by a
 stand-in player, phrased once, when first recorded).
@@ -132,16 +132,35 @@ def record(out: Path, inputs_from: Path | None, only: str | None) -> None:
             (out / f"{name}.out").write_text(text)
             (out / f"{name}.log").write_text(log.read_text() if log.exists() else "")
             (out / f"{name}.save").write_text(json.dumps(saved, indent=1, sort_keys=True).replace(tmp, "TMP"))
-            (out / f"{name}.resumed").write_text(resumed)
+            (out / f"{name}.resumed").write_text(resumed.replace(tmp, "TMP"))
         print(name, flush=True)
+
+
+def compare(before: Path, after: Path) -> int:
+    """Print each transcript file that differs (a unified diff); 0 when none does."""
+    import difflib
+    differ = 0
+    for old in sorted(before.iterdir()):
+        new = after / old.name
+        if old.name == "inputs.json" or not new.exists():
+            continue
+        a, b = old.read_text().splitlines(), new.read_text().splitlines()
+        if a != b:
+            differ += 1
+            print("\n".join(difflib.unified_diff(a, b, str(old), str(new), lineterm="", n=1)))
+    print("same" if not differ else f"{differ} files differ")
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":
     import argparse
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["record"])
+    parser.add_argument("mode", choices=["record", "compare"])
     parser.add_argument("out", type=Path)
+    parser.add_argument("after", type=Path, nargs="?", help="compare: the second recording")
     parser.add_argument("--inputs", type=Path, help="reuse the typed lines of an earlier recording")
     parser.add_argument("--only", help="only scenarios whose name contains this")
     options = parser.parse_args()
+    if options.mode == "compare":
+        sys.exit(compare(options.out, options.after))
     record(options.out, options.inputs, options.only)

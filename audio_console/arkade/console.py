@@ -24,6 +24,7 @@ from audio_console.arkade.computer import next_action
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, STRATEGY, Game, IllegalAction, Options
 from audio_console.arkade.selfplay import player_rng
 from audio_console.commands import Command, Grammar
+from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
 
@@ -62,8 +63,9 @@ def options_from(options: dict) -> Options:
                    chips=chips if chips is not None else None).validate()
 
 
-class ArkadeConsole:
+class ArkadeConsole(GameAdapter):
     game = "arkade"
+    title = "Arkade"
 
     def __init__(self, options: dict | None = None, seed: int = 0, settings: Settings | None = None,
                  now: float = 0.0):
@@ -221,12 +223,12 @@ class ArkadeConsole:
             # Only the timing of the computer's turns changes; its actions are recorded.
             self.pace = float(command.get("seconds"))
             self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
-            return Reply(quiet=True).say(f"The computer now rolls every {self.pace:g} seconds.")
+            return Reply().say(f"The computer now rolls every {self.pace:g} seconds.")
         if command.name not in ACTIONS:
             handler = getattr(self, "_ask_" + command.name.replace(" ", "_"), None)
             if handler is None:
                 raise InputError(f"{command.text} is not something Arkade can do; say help.")
-            return Reply(messages=[Message(line) for line in handler(command)], quiet=True)
+            return Reply(messages=[Message(line) for line in handler(command)])
         if self.core.finished():
             raise InputError("The game is over. Say new game, or quit.")
         reply = self._computer_turns()      # the computer's turn comes before the player's
@@ -298,7 +300,7 @@ class ArkadeConsole:
             raise InputError("The game is already going." if self.clock_state == "running"
                              else "The countdown is on.")
         self.clock_state, self.countdown_start, self.counted = "counting", now, 0
-        return Reply(quiet=True).say("Countdown.")
+        return Reply().say("Countdown.")
 
     def _pause(self) -> Reply:
         if self.options.mode != ARCADE:
@@ -306,7 +308,7 @@ class ArkadeConsole:
         if self.clock_state == "waiting":
             raise InputError("Already paused: say go to start the countdown.")
         self.clock_state = "waiting"
-        return Reply(quiet=True).say("Paused. Say go to go on.", signal="prompt")
+        return Reply().say("Paused. Say go to go on.", signal="prompt")
 
     def _countdown(self, now: float) -> Reply:
         """One line a second, then the start signal; the computer's clock starts with it."""
@@ -423,7 +425,7 @@ class ArkadeConsole:
         else:
             column = int(command.get("column")) - 1
             cells = [(column, 6, r, self._kind((r, column))) for r in range(rows)]
-        return Reply(messages=[Message(lines[0], cells=cells, rows=rows)], quiet=True)
+        return Reply(messages=[Message(lines[0], cells=cells, rows=rows)])
 
     def _ask_saucers(self, command: Command) -> list[str]:
         alive = sorted(self.core.alive(), key=lambda s: (-s.cell[0], s.cell[1]))

@@ -19,8 +19,9 @@ three"), which keeps each phase's spoken phrases to a few thousand.
 from __future__ import annotations
 
 from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
+from audio_console.battleship.rules import Square
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import letter_slot, number_slot
+from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
 
 ROW_LETTERS = "ABCDEFGHIJ"
 
@@ -60,8 +61,12 @@ def phonetic_slot(name: str) -> Slot:
 
 
 def slots() -> list[Slot]:
-    return [number_slot("sector", 1, 3), letter_slot("row", ROW_LETTERS), phonetic_slot("corner"),
-            number_slot("column", 1, 10), ship_slot(), Slot("heading", [SlotOption((h,), h) for h in HEADINGS])]
+    column = number_slot("column", 1, 10)
+    # A ship's corner ("bravo three") and a square to move it to ("C4") are Squares.
+    return [number_slot("sector", 1, 3), letter_slot("row", ROW_LETTERS), column,
+            point_slot("corner", phonetic_slot("corner"), column, Square.at),
+            point_slot("square", letter_slot("row", ROW_LETTERS), column, Square.at),
+            ship_slot(), Slot("heading", [SlotOption((h,), h) for h in HEADINGS])]
 
 
 SHOOT_RULES = [
@@ -72,15 +77,15 @@ SHOOT_RULES = [
     Rule("sector", "sector {sector}", ["sector <sector>"]),
 ]
 PLACE_RULES = [
-    Rule("position", "position {ship} {sector} {corner}{column} {heading}",
-         ["<ship> sector <sector> <corner> <column> <heading>"]),
-    Rule("position", "position {ship} {sector} {corner}{column} {heading}",
-         ["[position|try|put] <ship> [in] [sector] <sector> [at] <corner> <column> <heading>"], spoken=False),
-    Rule("place", "place {ship} {sector} {corner}{column} {heading}",
-         ["place <ship> [in] [sector] <sector> [at] <corner> <column> <heading>"], spoken=False),
+    Rule("position", "position {ship} {sector} {corner} {heading}",
+         ["<ship> sector <sector> <corner> <heading>"]),
+    Rule("position", "position {ship} {sector} {corner} {heading}",
+         ["[position|try|put] <ship> [in] [sector] <sector> [at] <corner> <heading>"], spoken=False),
+    Rule("place", "place {ship} {sector} {corner} {heading}",
+         ["place <ship> [in] [sector] <sector> [at] <corner> <heading>"], spoken=False),
     Rule("place", "place", ["place", "place it"]),
     Rule("turn", "turn", ["turn it", "turn", "rotate", "rotate it"]),
-    Rule("move", "move {row}{column}", ["move [it] [to] <row> <column>"]),
+    Rule("move", "move {square}", ["move [it] [to] <square>"]),
     Rule("move sector", "move sector {sector}", ["move [it] [to] sector <sector>", "sector <sector>"]),
     Rule("random", "random", ["random", "random placement", "place at random", "place the rest at random"]),
     Rule("remove", "remove {ship}", ["remove <ship>", "take back <ship>"]),

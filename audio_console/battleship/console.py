@@ -25,6 +25,7 @@ from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleBegins, Bat
                                             random_fleet)
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
+from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
 
@@ -32,8 +33,10 @@ OPPONENTS = ("computer", "human")
 PLACEMENTS = ("random", "manual")
 
 
-class BattleshipConsole:
+class BattleshipConsole(GameAdapter):
     game = "battleship"
+    title = "Battleship"
+    rule_errors = (BattleshipError,)
 
     def __init__(self, opponent: str = "computer", placement: str = "random", level: int = 2,
                  seed: int = 0, settings: Settings | None = None):
@@ -57,7 +60,6 @@ class BattleshipConsole:
         self.pending: Placement | None = None        # a ship being tried out, not yet placed
         self.passing_to: int | None = None           # waiting for this player to say "ready"
         self.news: list[Message] = []                # told to the next player after "ready"
-        self.replaying = False
         self._full_grammar = commands.full_grammar()
         # Fleets that are not placed by hand are placed now, from the seed.
         for player in (1, 2):
@@ -102,7 +104,7 @@ class BattleshipConsole:
     def _prompt(self) -> str:
         phase = self.phase()
         if phase == OVER:
-            return "Game over. Say new game, or quit."
+            return GAME_OVER
         if phase == PASSING:
             return f"Pass the console to player {self.passing_to}. Player {self.passing_to}: say ready."
         who = self._who(self.player)
@@ -200,7 +202,7 @@ class BattleshipConsole:
             if phase == PASSING:
                 return self._passing_refusal()
             if phase == OVER:
-                return "The game is over. Say new game, or quit."
+                return ALREADY_OVER
             if phase == PLACING:
                 return f"{command.text} cannot be done while placing; place your fleet first. Say help for how."
             if phase == SHOOTING:
@@ -218,31 +220,20 @@ class BattleshipConsole:
         return None
 
     # --- acting ---------------------------------------------------------------------------
-    def handle(self, command: Command, now: float) -> Reply:
-        phase = self.phase()
-        if phase == PASSING and command.name != "ready":
-            raise InputError(self._passing_refusal())
-        handler = getattr(self, "_do_" + command.name.replace(" ", "_"), None)
-        if handler is None:
-            raise InputError(f"{command.text} cannot be done now; say help for what you can say.")
-        return handler(command)
+    def refusal(self, command: Command) -> str | None:
+        if self.phase() == PASSING and command.name != "ready":
+            return self._passing_refusal()
+        return None
 
     def _passing_refusal(self) -> str:
         return f"The console is passing to player {self.passing_to}: player {self.passing_to}, say ready first."
 
-    def tick(self, now: float) -> Reply:
-        return Reply()   # the computer answers at once, inside handle
+    def replay_grammar(self) -> Grammar:
+        return self._full_grammar
 
-    def apply_recorded(self, action: str) -> None:
-        command = self._full_grammar.parse(action)
-        if command is None:
-            raise InputError(f"the saved action {action!r} is not a Battleship action")
-        self.replaying = True
-        try:
-            if not self.handle(command, 0.0).record:
-                raise InputError(f"the saved action {action!r} changes nothing at that point")
-        finally:
-            self.replaying = False
+    def replay(self, command: Command) -> Reply:
+        self.passing_to = None     # a replay passes the console silently (the last action may pass it)
+        return super().replay(command)
 
     # --- core calls -------------------------------------------------------------------------
     def _learn(self, events: list) -> None:
@@ -251,18 +242,15 @@ class BattleshipConsole:
                 memory.record(event)
 
     def _core(self, action, *args) -> list:
-        try:
-            events = action(*args)
-        except BattleshipError as error:
-            raise InputError(_sentence(str(error))) from error
+        events = action(*args)      # its refusals become InputError in act()
         self._learn(events)
         return events
 
     # --- placing ----------------------------------------------------------------------------
     def _placement(self, command: Command) -> Placement:
-        values = dict(command.values)
-        return Placement(ship_name(values["ship"]), int(values["sector"]), ROWS.index(values["corner"]),
-                         int(values["column"]) - 1, values["heading"])
+        corner = command.value("corner")
+        return Placement(ship_name(command.get("ship")), int(command.get("sector")), corner.row,
+                         corner.column, command.get("heading"))
 
     def _try(self, placement: Placement, side: int) -> Reply:
         """Remember `placement` as the ship being tried, and describe it or explain why not."""
@@ -270,29 +258,29 @@ class BattleshipConsole:
         try:
             self.core.check_placement(self.player, placement)
         except BattleshipError as error:
-            return Reply(quiet=True).say(
+            return Reply().say(
                 f"Cannot go there: {error}. Say turn it, or move to another corner.", signal="error", side=side)
-        return Reply(quiet=True).say(describe_placement(placement) + ".", side=side)
+        return Reply().say(describe_placement(placement) + ".", side=side)
 
-    def _do_position(self, command: Command) -> Reply:
+    def do_position(self, command: Command, now: float = 0.0) -> Reply:
         self._placing_only()
         return self._try(self._placement(command), SIDES[self.player])
 
-    def _do_turn(self, command: Command) -> Reply:
+    def do_turn(self, command: Command, now: float = 0.0) -> Reply:
         pending = self._need_pending()
         heading = HEADINGS[(HEADINGS.index(pending.heading) + 1) % len(HEADINGS)]
         return self._try(pending._replace(heading=heading), SIDES[self.player])
 
-    def _do_move(self, command: Command) -> Reply:
+    def do_move(self, command: Command, now: float = 0.0) -> Reply:
         pending = self._need_pending()
-        return self._try(pending._replace(row=ROWS.index(command.get("row")),
-                                          column=int(command.get("column")) - 1), SIDES[self.player])
+        square = command.value("square")
+        return self._try(pending._replace(row=square.row, column=square.column), SIDES[self.player])
 
-    def _do_move_sector(self, command: Command) -> Reply:
+    def do_move_sector(self, command: Command, now: float = 0.0) -> Reply:
         pending = self._need_pending()
         return self._try(pending._replace(sector=int(command.get("sector"))), SIDES[self.player])
 
-    def _do_place(self, command: Command) -> Reply:
+    def do_place(self, command: Command, now: float = 0.0) -> Reply:
         self._placing_only()
         if command.values:
             placement = self._placement(command)
@@ -314,15 +302,13 @@ class BattleshipConsole:
                       side=SIDES[player])
         return reply
 
-    def _do_random(self, command: Command) -> Reply:
+    def do_random(self, command: Command, now: float = 0.0) -> Reply:
         self._placing_only()
         player = self.player
         fleet = self.core.fleets[player]
         rng = random.Random(f"battleship:{self.seed}:random:{player}:{len(fleet)}")
-        try:
+        with self.rules(then="Remove a ship and try again."):
             complete = random_fleet(rng, fleet)
-        except BattleshipError as error:
-            raise InputError(_sentence(str(error)) + " Remove a ship and try again.") from error
         reply = Reply()
         for ship in SHIP_NAMES:
             if ship not in fleet:
@@ -334,7 +320,7 @@ class BattleshipConsole:
             raise InputError("All five ships are placed already. Say done.")
         return self._next_ship(reply, player)
 
-    def _do_remove(self, command: Command, ship: str | None = None) -> Reply:
+    def do_remove(self, command: Command, now: float = 0.0, ship: str | None = None) -> Reply:
         self._placing_only()
         ship = ship or ship_name(command.get("ship"))
         events = self._core(self.core.remove, self.player, ship)
@@ -342,18 +328,18 @@ class BattleshipConsole:
         return reply.say(f"Removed: the {ship}, from {describe_placement(events[0].placement)}.",
                          side=SIDES[self.player])
 
-    def _do_undo(self, command: Command) -> Reply:
+    def do_undo(self, command: Command, now: float = 0.0) -> Reply:
         if self.phase() == PLACING:
             placed = list(self.core.fleets[self.player])
             if self.pending is not None:
                 self.pending = None
-                return Reply(quiet=True).say("The ship being tried is put aside.")
+                return Reply().say("The ship being tried is put aside.")
             if not placed:
                 raise InputError("Nothing to undo: no ship is placed.")
-            return self._do_remove(command, ship=placed[-1])
+            return self.do_remove(command, now, ship=placed[-1])
         raise InputError("A shot cannot be taken back.")
 
-    def _do_done(self, command: Command) -> Reply:
+    def do_done(self, command: Command, now: float = 0.0) -> Reply:
         self._placing_only()
         player = self.player
         events = self._core(self.core.finish_placing, player)
@@ -384,28 +370,26 @@ class BattleshipConsole:
         if sector is None:
             raise InputError("Which sector? Say the sector too, like sector 2 row D, or say sector 2 first.")
         kind = ROW if "row" in values else COLUMN
-        try:
+        with self.rules():
             return make_line(sector, kind, values[kind])
-        except BattleshipError as error:
-            raise InputError(_sentence(str(error))) from error
 
-    def _do_sector(self, command: Command) -> Reply:
+    def do_sector(self, command: Command, now: float = 0.0) -> Reply:
         if self.phase() != SHOOTING:
             raise InputError("Sectors are chosen when shooting.")
         sector = int(command.get("sector"))
         self.current_sector[self.player] = sector
-        return Reply(quiet=True).say(f"Sector {sector}. {self.memory[self.player].read_sector(sector)}")
+        return Reply().say(f"Sector {sector}. {self.memory[self.player].read_sector(sector)}")
 
-    def _do_shoot(self, command: Command) -> Reply:
+    def do_shoot(self, command: Command, now: float = 0.0) -> Reply:
         if self.phase() == PLACING:
             raise InputError("Place your fleet first.")
         if self.phase() == OVER:
-            raise InputError("The game is over. Say new game, or quit.")
+            raise InputError(ALREADY_OVER)
         line = self._line(command)
         shooter = self.player
         events = self._core(self.core.shoot, shooter, line)
         if isinstance(events[0], ShotRecalled):
-            return Reply(messages=self._cues(events), quiet=True)
+            return Reply(messages=self._cues(events))
         self.current_sector[shooter] = line.sector
         reply = self._shot_reply(events)
         if self.core.winner is None and self.is_computer(self.core.to_move) and not self.replaying:
@@ -415,8 +399,8 @@ class BattleshipConsole:
             self.news = self._damage_news(events)
         return reply
 
-    def _do_shoot_here(self, command: Command) -> Reply:
-        return self._do_shoot(command)
+    def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:
+        return self.do_shoot(command, now)
 
     def _shot_reply(self, events: list) -> Reply:
         shot = events[0]
@@ -458,11 +442,11 @@ class BattleshipConsole:
             reply.say(f"{self.possessive[player].capitalize()} fleet was: {places}.")
         return reply
 
-    def _do_ready(self, command: Command) -> Reply:
+    def do_ready(self, command: Command, now: float = 0.0) -> Reply:
         if self.passing_to is None:
             raise InputError("Nothing to be ready for.")
         player, self.passing_to = self.passing_to, None
-        reply = Reply(quiet=True)
+        reply = Reply()
         if self.core.phase == PLACING:
             reply.say(f"Player {player}: place your fleet of five, secretly. Say help for how.",
                       side=SIDES[player])
@@ -478,36 +462,36 @@ class BattleshipConsole:
 
     # --- review -------------------------------------------------------------------------------
     def _review(self, *lines: str) -> Reply:
-        return Reply(messages=[Message(line) for line in lines], quiet=True)
+        return plain_lines(*lines)
 
-    def _do_status(self, command: Command) -> Reply:
+    def do_status(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(*self.status())
 
-    def _do_summary(self, command: Command) -> Reply:
-        return self._do_status(command)
+    def do_summary(self, command: Command, now: float = 0.0) -> Reply:
+        return self.do_status(command, now)
 
-    def _do_read_sector(self, command: Command) -> Reply:
+    def do_read_sector(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(self.memory[self._viewer()].read_sector(int(command.get("sector"))))
 
-    def _do_read(self, command: Command) -> Reply:
+    def do_read(self, command: Command, now: float = 0.0) -> Reply:
         sector = self.current_sector.get(self._viewer())
         if sector is None:
             raise InputError("Which sector? Say read sector 2.")
         return self._review(self.memory[self._viewer()].read_sector(sector))
 
-    def _do_what(self, command: Command) -> Reply:
+    def do_what(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(self.memory[self._viewer()].what_about(self._line(command)))
 
-    def _do_what_here(self, command: Command) -> Reply:
-        return self._do_what(command)
+    def do_what_here(self, command: Command, now: float = 0.0) -> Reply:
+        return self.do_what(command, now)
 
-    def _do_my_fleet(self, command: Command) -> Reply:
+    def do_my_fleet(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(*self.memory[self._viewer()].my_fleet())
 
-    def _do_my_sector(self, command: Command) -> Reply:
+    def do_my_sector(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(self.memory[self._viewer()].my_sector(int(command.get("sector"))))
 
-    def _do_hint(self, command: Command) -> Reply:
+    def do_hint(self, command: Command, now: float = 0.0) -> Reply:
         if self.phase() != SHOOTING:
             raise InputError("Hints are for shooting.")
         player = self.player
@@ -518,7 +502,3 @@ class BattleshipConsole:
 def _place_action(placement: Placement) -> str:
     return f"place {placement.ship.lower()} {placement.sector} {placement.corner} {placement.heading}"
 
-
-def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith(".") else text + "."

@@ -50,6 +50,19 @@ class Cell(NamedTuple):
         return f"{ROWS[self.row]}{self.column + 1}"
 
 
+class Square(NamedTuple):
+    """A hole of a sector's grid, the sector aside: the corner of a ship's box ("B3")."""
+    row: int      # 0 = A
+    column: int   # 0 = column 1
+
+    def __str__(self) -> str:
+        return f"{ROWS[self.row]}{self.column + 1}"
+
+    @classmethod
+    def at(cls, letter: str, number: int) -> "Square":
+        return cls(ROWS.index(letter), number - 1)
+
+
 class Line(NamedTuple):
     """A whole row or column of one sector: what a shot names."""
     sector: int

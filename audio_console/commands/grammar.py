@@ -20,18 +20,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
 
 @dataclass(frozen=True)
 class Command:
-    """A parsed command. `text` is its canonical form ("query D5")."""
+    """A parsed command. `text` is its canonical form ("query D5"); `values` holds
+    each slot's canonical text, `typed` its value (a <point> slot gives a Point)."""
     name: str
     text: str
     values: tuple[tuple[str, str], ...] = ()
+    typed: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
 
     def get(self, slot: str) -> str:
         return dict(self.values)[slot]
+
+    def value(self, slot: str) -> Any:
+        """The slot's typed value (its text when the slot has no type)."""
+        typed = dict(self.typed)
+        return typed[slot] if slot in typed else self.get(slot)
 
     def __str__(self) -> str:
         return self.text
@@ -40,7 +47,7 @@ class Command:
 @dataclass(frozen=True)
 class SlotOption:
     words: tuple[str, ...]   # the tokens that say it
-    value: str               # what it means ("D", "5")
+    value: Any               # what it means ("D", "5", Point(3, 4)); str(value) is its text
     spoken: bool = True      # False: typed only (digits); recognizers never get it
 
 
@@ -59,6 +66,13 @@ class Rule:
     template: str
     patterns: list[str]
     spoken: bool = True      # False: typed only (not offered to the recognizers)
+
+
+def _command(rule: Rule, values: dict) -> Command:
+    """The Command a rule makes of its slots' values (the template gives its text)."""
+    texts = {name: str(value) for name, value in values.items()}
+    typed = tuple((name, value) for name, value in sorted(values.items()) if not isinstance(value, str))
+    return Command(rule.name, rule.template.format(**texts).strip(), tuple(sorted(texts.items())), typed)
 
 
 # --- pattern compilation -----------------------------------------------------
@@ -129,8 +143,7 @@ class Grammar:
             for pattern in patterns:
                 values = self._match(pattern, 0, tokens, 0, {})
                 if values is not None:
-                    return Command(rule.name, rule.template.format(**values).strip(),
-                                   tuple(sorted(values.items())))
+                    return _command(rule, values)
         return None
 
     def _match(self, pattern, i, tokens, j, values) -> dict | None:
@@ -195,8 +208,7 @@ class Grammar:
                     phrase = " ".join(words)
                     if phrase and phrase not in seen:
                         seen.add(phrase)
-                        yield phrase, Command(rule.name, rule.template.format(**values).strip(),
-                                              tuple(sorted(values.items())))
+                        yield phrase, _command(rule, values)
 
     def _expand_values(self, pattern, i) -> Iterator[tuple[tuple[str, ...], dict]]:
         if i == len(pattern):

@@ -30,6 +30,15 @@ def number_slot(name: str, low: int, high: int) -> Slot:
     return Slot(name, options)
 
 
+def point_slot(name: str, rows: Slot, columns: Slot, make) -> Slot:
+    """A square said as a row letter and a column number ("delta five", "D5"), whose
+    value is make(letter, number): a Point, a cell. Its phrases are those of
+    "<rows> <columns>", in the same order; spoken when both parts are."""
+    return Slot(name, [SlotOption(row.words + column.words, make(row.value, int(column.value)),
+                                  spoken=row.spoken and column.spoken)
+                       for row in rows.options for column in columns.options])
+
+
 # The commands every game understands, each canonical as its own word(s).
 COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop",
                 "quit", "hint", "louder", "softer", "faster", "slower", "summary"]

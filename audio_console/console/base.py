@@ -8,9 +8,6 @@ canonical actions to record so that a saved game can be replayed exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
-
-from audio_console.commands import Command, Grammar
 
 CENTRE, LEFT, RIGHT = 0, 1, 2   # stereo side: both, team/player 1, team/player 2
 
@@ -39,7 +36,6 @@ class Reply:
     messages: list[Message] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)   # log events, each with "event"
     record: list[str] = field(default_factory=list)    # canonical actions that changed state
-    quiet: bool = False  # True: nothing changed; a question answered from memory
 
     def extend(self, other: "Reply") -> "Reply":
         self.messages += other.messages
@@ -57,31 +53,5 @@ class InputError(Exception):
     Raising it must leave the game exactly as it was."""
 
 
-class GameConsole(Protocol):
-    """The session's view of one game."""
-
-    game: str                  # "galaxis", "battleship", "arkade"
-
-    def start(self) -> Reply:
-        """The opening lines: what game, which option, whose turn."""
-
-    def grammar(self) -> Grammar:
-        """What can be said now (game and phase), without the common commands."""
-
-    def prompt(self) -> str:
-        """The question the console is waiting on, important words first."""
-
-    def help(self) -> list[str]:
-        """What can be said now, one line each."""
-
-    def handle(self, command: Command, now: float) -> Reply:
-        """Act on a command; raise InputError to refuse it without a change."""
-
-    def tick(self, now: float) -> Reply:
-        """Clocks and computer players. Returns an empty Reply when nothing happens."""
-
-    def apply_recorded(self, action: str) -> None:
-        """Replay one recorded action silently (resuming a saved game)."""
-
-    def finished(self) -> bool:
-        """True when the game is over."""
+# The session's view of one game is audio_console.console.adapter.GameAdapter: every
+# game's console adapter, the practice drills and the menu are one.

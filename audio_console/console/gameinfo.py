@@ -7,7 +7,7 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Callable
 
-from audio_console.console.base import GameConsole
+from audio_console.console.adapter import GameAdapter
 from audio_console.settings import Settings
 
 
@@ -24,7 +24,7 @@ class Question:
 class GameInfo:
     name: str
     title: str
-    # (options, seed, settings, now) -> a GameConsole; raises InputError for bad options.
-    create: Callable[[dict, int, Settings, float], GameConsole]
+    # (options, seed, settings, now) -> a GameAdapter; raises InputError for bad options.
+    create: Callable[[dict, int, Settings, float], GameAdapter]
     options_from_args: Callable[[argparse.Namespace], dict]
     questions: list[Question] = field(default_factory=list)

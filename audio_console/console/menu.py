@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from audio_console.commands import Command, Grammar, Rule, Slot
 from audio_console.commands.grammar import SlotOption
+from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Reply
 from audio_console.console.gameinfo import GameInfo, Question
 
@@ -16,8 +17,9 @@ def moves(n: int) -> str:
     return f"{n} move{'' if n == 1 else 's'}"
 
 
-class MenuConsole:
+class MenuConsole(GameAdapter):
     game = "menu"
+    title = "menu"
 
     def __init__(self, games: dict[str, GameInfo], offers=(), start=None):
         """offers: the unfinished SavedGames, the one played last first; start: the
@@ -100,7 +102,7 @@ class MenuConsole:
     def start(self) -> Reply:
         return Reply().say("Audio console.", signal="ready")
 
-    def handle(self, command: Command, now: float) -> Reply:
+    def act(self, command: Command, now: float) -> Reply:
         if command.name == "back":
             return self._back()
         if command.name == "menu":
@@ -151,9 +153,6 @@ class MenuConsole:
         self.answers.pop(key, None)
         self.meta.pop(key, None)
         return Reply().say("Back.").say(self.prompt(), signal="prompt")
-
-    def tick(self, now: float) -> Reply:
-        return Reply()
 
     def apply_recorded(self, action: str) -> None:
         raise InputError("the menu is not saved")

@@ -98,8 +98,7 @@ class Session:
             aside = copy_aside(self.save_path)
             log_pending = None
             actions = actions[:dropped[0]]
-        if hasattr(console, "restart_clock"):
-            console.restart_clock(self.clock())
+        console.restart_clock(self.clock())
         self.console, self.info = console, info
         self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
@@ -108,7 +107,7 @@ class Session:
         if log_pending:
             self.log.catch_up(info.name, log_pending)
             self._tell_log_problem()
-        if getattr(console, "needs_signals", False) and not self.presenter.signals:
+        if console.needs_signals and not self.presenter.signals:
             self._show(Reply().say("This practice is by ear, but the signals are off "
                                    "(--text or --no-signals): start it without them to hear them."))
         if dropped is not None:
@@ -152,12 +151,10 @@ class Session:
         prewarm = getattr(self.presenter.sink, "prewarm", None)
         if prewarm is None or not self.presenter.speech:
             return
-        fixed = getattr(console, "fixed_phrases", lambda: [])()
-        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled."])
+        prewarm(console.fixed_phrases() + [console.prompt(), "Say again.", "Cancelled."])
 
     def _status_lines(self) -> list[str]:
-        status = getattr(self.console, "status", None)
-        return status() if status else []
+        return self.console.status()
 
     # --- the loop -------------------------------------------------------------
 
@@ -239,9 +236,7 @@ class Session:
         self.do(heard.command)
 
     def _explain(self, text: str) -> str:
-        explain = getattr(self.console, "explain", None)
-        reason = explain(text) if explain else None
-        reason = reason or f"Not understood: {text}. Say help to hear what you can say."
+        reason = self.console.explain(text) or f"Not understood: {text}. Say help to hear what you can say."
         return reason.replace(text, echo(text))
 
     # --- commands -------------------------------------------------------------

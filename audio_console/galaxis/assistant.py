@@ -34,9 +34,9 @@ _STATE = Slot("state", [SlotOption(("on",), "on"), SlotOption(("off",), "off")])
 ASSISTANT_RULES = [
     Rule("ruled out", "ruled out",
          ["which [points] (are|is) ruled out", "what is ruled out", "ruled out", "which points are out"]),
-    Rule("chance", "chance {row}{column}",
-         ["[what is the] chance [of] <row> <column>", "probability [of] <row> <column>",
-          "how likely is <row> <column>"]),
+    Rule("chance", "chance {point}",
+         ["[what is the] chance [of] <point>", "probability [of] <point>",
+          "how likely is <point>"]),
     Rule("placements", "placements left",
          ["how many placements [are] [left]", "placements [left]", "how many [are] left"]),
     Rule("auto mark", "auto mark {state}", ["auto mark <state>"]),
@@ -54,7 +54,7 @@ def _replay_grammar() -> Grammar:
     """Recorded actions of the assistant (canonical forms) on top of the lead's."""
     return commands.replay_grammar() + Grammar(
         [Rule("hint", "hint", ["hint"]), Rule("auto mark", "auto mark {state}", ["auto mark <state>"]),
-         Rule("caution", "caution {row}{column}", ["caution <row> <column>"])],
+         Rule("caution", "caution {point}", ["caution <point>"])],
         commands.SLOTS + [_STATE])
 
 
@@ -143,23 +143,19 @@ class AssistedConsole(GalaxisConsole):
 
     # --- acting -----------------------------------------------------------------------
 
-    def handle(self, command: Command, now: float) -> Reply:
+    def refusal(self, command: Command) -> str | None:
         if command.name in ("query", "store", "caution") and self._computer_turn():
             who = "the computer's demonstration; say next" if self.demo else "the computer's turn"
-            raise InputError(f"It is {who}.")
-        return super().handle(command, now)
+            return f"It is {who}."
+        return super().refusal(command)
 
-    def apply_recorded(self, action: str) -> None:
-        self.passing_to = None     # a replay passes the console silently
-        command = self._assistant_replay.parse(action)
-        if command is not None and command.name in ("hint", "auto mark"):
-            self.handle(command, 0.0)
-            return
-        if command is not None and command.name in ("query", "store", "caution") and self._computer_turn():
-            GalaxisConsole.handle(self, command, 0.0)   # the computer's own move, replayed
-            self._moves += 1
-            return
-        super().apply_recorded(action)
+    def replay_grammar(self) -> Grammar:
+        return self._assistant_replay
+
+    def replay(self, command: Command) -> Reply:
+        if command.name in ("query", "store", "caution") and self._computer_turn():
+            self._moves += 1       # the computer's own move, replayed
+        return super().replay(command)
 
     def tick(self, now: float) -> Reply:
         reply = super().tick(now)
@@ -169,27 +165,28 @@ class AssistedConsole(GalaxisConsole):
         return reply
 
     def _computer_move(self, now: float, explain: bool = False) -> Reply:
+        """The computer's choice, straight to the rules core; its canonical text is recorded."""
         team = self.computer.team
         self._moves += 1
         if self.core.phase == STORING:
             stored = self.core.state[team].stored
             point = next(p for p in self.computer.store_positions() if p not in stored)
-            action = f"store {format_point(point)}"
-        else:
-            own = self.core.state[team].stored
-            closed = self.core.taken_by_other(team)
-            choice = self.computer.choose(self.deductions[team], self._moves, own_ships=own)
-            if choice.point in closed:        # never happens: closed points are known empty
-                raise RuntimeError("the computer chose a closed point")
-            action = f"{'caution' if choice.caution else 'query'} {format_point(choice.point)}"
+            return self._core_action(self.core.store, f"store {point}", team, point, now)
+        own = self.core.state[team].stored
+        closed = self.core.taken_by_other(team)
+        choice = self.computer.choose(self.deductions[team], self._moves, own_ships=own)
+        if choice.point in closed:        # never happens: closed points are known empty
+            raise RuntimeError("the computer chose a closed point")
+        verb = "caution" if choice.caution else "query"
         reason = None
         if explain:
             d = self.deductions[team]
             reason = d.suggestion(choice.point).reason(d.count, best=False)
-        command = self._assistant_replay.parse(action)
-        reply = GalaxisConsole.handle(self, command, now)
+        with self.rules():
+            reply = self._core_action(self.core.query, f"{verb} {choice.point}", team, choice.point, now,
+                                      caution=choice.caution)
         if reason:
-            reply.messages.insert(0, Message(f"The computer queries {action.split()[-1]}: {reason}"))
+            reply.messages.insert(0, Message(f"The computer queries {choice.point}: {reason}"))
         return reply
 
     def _apply_events(self, events: list) -> Reply:
@@ -242,7 +239,7 @@ class AssistedConsole(GalaxisConsole):
         at the console, after it said ready (the other team is away), so it is spoken too."""
         return Message(text)
 
-    def _do_hint(self, command: Command, now: float) -> Reply:
+    def do_hint(self, command: Command, now: float) -> Reply:
         if self.core.over:
             raise InputError("The game is over; say review to go through your queries.")
         if self.core.phase != SEARCHING:
@@ -268,7 +265,7 @@ class AssistedConsole(GalaxisConsole):
                  "hints": self.hints[team]}
         return Reply(messages=[self._secret(text)], events=[event], record=["hint"])
 
-    def _do_ruled_out(self, command: Command, now: float) -> Reply:
+    def do_ruled_out(self, command: Command, now: float) -> Reply:
         d = self._deduction()
         points = sorted(d.ruled_out())
         ships = [p for p in d.certain_ships() if p not in d.found]
@@ -277,9 +274,9 @@ class AssistedConsole(GalaxisConsole):
         messages = [self._secret(text)]
         if ships:
             messages.append(self._secret("Certainly ships: " + ", ".join(format_point(p) for p in ships) + "."))
-        return Reply(messages=messages, quiet=True)
+        return Reply(messages=messages)
 
-    def _do_chance(self, command: Command, now: float) -> Reply:
+    def do_chance(self, command: Command, now: float) -> Reply:
         point = self._point(command)
         d = self._deduction()
         name = format_point(point)
@@ -295,16 +292,16 @@ class AssistedConsole(GalaxisConsole):
                 text = f"{name}: certainly a ship."
             else:
                 text = f"{name}: a ship with chance {chance:.0%} ({_share(chance, d.count)})."
-        return Reply(messages=[self._secret(text)], quiet=True)
+        return Reply(messages=[self._secret(text)])
 
-    def _do_placements(self, command: Command, now: float) -> Reply:
+    def do_placements(self, command: Command, now: float) -> Reply:
         d = self._deduction()
         n = d.count
         text = (f"{n:,} placements of the four ships agree with what you heard." if n > 1
                 else "1 placement agrees with what you heard: the ships are certain.")
-        return Reply(messages=[self._secret(text)], quiet=True)
+        return Reply(messages=[self._secret(text)])
 
-    def _do_auto_mark(self, command: Command, now: float) -> Reply:
+    def do_auto_mark(self, command: Command, now: float) -> Reply:
         team = self._player_team()
         on = command.get("state") == "on"
         self.auto_mark[team] = on
@@ -330,7 +327,7 @@ class AssistedConsole(GalaxisConsole):
             return []
         return [self._secret(text)]
 
-    def _do_review(self, command: Command, now: float) -> Reply:
+    def do_review(self, command: Command, now: float) -> Reply:
         if self.option == 1 and self.computer is None and not self.core.over:
             raise InputError("In option 1 the review waits for the end of the game.")
         team = self._player_team()
@@ -342,9 +339,9 @@ class AssistedConsole(GalaxisConsole):
         rival = self.core.state[self.core.other(team)] if self.option == 3 else None
         closed = [p for p in rival.queried if p not in rival.stored] if rival else []
         given = [p for p in rival.queried if p in rival.stored] if rival else []
-        return Reply(messages=review(history, empty=closed, ships=given), quiet=True)
+        return Reply(messages=review(history, empty=closed, ships=given))
 
-    def _do_next(self, command: Command, now: float) -> Reply:
+    def do_next(self, command: Command, now: float) -> Reply:
         if not self.demo:
             raise InputError("Next is for the demonstration.")
         if self.core.over:

@@ -39,8 +39,13 @@ def parse_point(text: str) -> Point:
     cleaned = "".join(str(text).split()).upper()
     if len(cleaned) < 2 or not cleaned[0].isalpha() or not cleaned[1:].isdigit():
         raise PointError(f"{text!r} is not a coordinate; say a row A to G and a column 1 to 9, like D5")
-    letter, number = cleaned[0], int(cleaned[1:])
-    if letter not in ROWS:
+    return point_at(cleaned[0], int(cleaned[1:]))
+
+
+def point_at(letter: str, number: int) -> Point:
+    """('D', 5) -> Point(3, 4). Raises PointError with a plain reason (the row first)."""
+    letter = letter.upper()
+    if letter not in ROWS or len(letter) != 1:
         raise PointError(f"row {letter} is off the board; rows go from A to G")
     if not 1 <= number <= COLUMNS:
         raise PointError(f"column {number} is off the board; columns go from 1 to {COLUMNS}")

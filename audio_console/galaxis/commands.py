@@ -3,28 +3,30 @@ the typed parser and the recognizers' vocabulary."""
 from __future__ import annotations
 
 from audio_console.commands.grammar import Grammar, Rule
-from audio_console.commands.vocabulary import letter_slot, number_slot
-from audio_console.galaxis.board import COLUMNS, ROWS
+from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
+from audio_console.galaxis.board import COLUMNS, ROWS, point_at
 
-SLOTS = [letter_slot("row", ROWS), number_slot("column", 1, COLUMNS)]
+# A point ("delta five", "D5") is a Point; a row or a column alone is its letter or number.
+SLOTS = [point_slot("point", letter_slot("row", ROWS), number_slot("column", 1, COLUMNS), point_at),
+         letter_slot("row", ROWS), number_slot("column", 1, COLUMNS)]
 
-QUERY = Rule("query", "query {row}{column}",
-             ["<row> <column>", "(query|search|scan) <row> <column>"])
-CAUTION = Rule("caution", "caution {row}{column}",
-               ["caution [spaceship] <row> <column>"])
-STORE = Rule("store", "store {row}{column}",
-             ["<row> <column>", "store <row> <column>"])
+QUERY = Rule("query", "query {point}",
+             ["<point>", "(query|search|scan) <point>"])
+CAUTION = Rule("caution", "caution {point}",
+               ["caution [spaceship] <point>"])
+STORE = Rule("store", "store {point}",
+             ["<point>", "store <point>"])
 
 # Questions about the board memory, and info pegs: every phase.
 REVIEW = [
-    Rule("what", "what {row}{column}",
-         ["what [is] [at|about] <row> <column>", "check <row> <column>"]),
+    Rule("what", "what {point}",
+         ["what [is] [at|about] <point>", "check <point>"]),
     Rule("read", "read row {row}", ["read row <row>", "row <row>"]),
     Rule("read", "read column {column}", ["read column <column>", "column <column>"]),
     Rule("listen", "listen row {row}", ["listen [to] row <row>"]),
     Rule("listen", "listen column {column}", ["listen [to] column <column>"]),
-    Rule("mark", "mark {row}{column}", ["mark <row> <column>", "rule out <row> <column>"]),
-    Rule("unmark", "unmark {row}{column}", ["unmark <row> <column>", "clear <row> <column>"]),
+    Rule("mark", "mark {point}", ["mark <point>", "rule out <point>"]),
+    Rule("unmark", "unmark {point}", ["unmark <point>", "clear <point>"]),
 ]
 
 
@@ -40,8 +42,9 @@ def grammar(phase: str = "searching", option: int = 2) -> Grammar:
 
 
 def replay_grammar() -> Grammar:
-    """Parses every recorded action of any phase (canonical forms)."""
-    return Grammar([Rule("query", "query {row}{column}", ["query <row> <column>"]),
-                    Rule("store", "store {row}{column}", ["store <row> <column>"]), CAUTION,
-                    Rule("undo", "undo", ["undo"])]
+    """Parses every recorded action of any phase (canonical forms); "time out" is
+    recorded when a turn's time ran out."""
+    return Grammar([Rule("query", "query {point}", ["query <point>"]),
+                    Rule("store", "store {point}", ["store <point>"]), CAUTION,
+                    Rule("undo", "undo", ["undo"]), Rule("time out", "time out", ["time out"])]
                    + REVIEW, SLOTS)

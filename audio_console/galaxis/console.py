@@ -7,9 +7,10 @@ import random
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC
+from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis import commands
-from audio_console.galaxis.board import ROWS, Point, PointError, line_points, parse_point
+from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
 from audio_console.galaxis.memory import BoardMemory, answer_words
@@ -30,8 +31,10 @@ OPTION_NAMES = {
 }
 
 
-class GalaxisConsole:
+class GalaxisConsole(GameAdapter):
     game = "galaxis"
+    title = "Galaxis"
+    rule_errors = (RuleError,)
 
     def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
                  settings: Settings | None = None, now: float = 0.0):
@@ -68,7 +71,7 @@ class GalaxisConsole:
 
     def prompt(self) -> str:
         if self.core.over:
-            return "Game over. Say new game, or quit."
+            return GAME_OVER
         if self.passing_to is not None:
             return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
         if self.core.phase == STORING:
@@ -144,25 +147,23 @@ class GalaxisConsole:
 
     # --- acting -----------------------------------------------------------------------
 
-    def handle(self, command: Command, now: float) -> Reply:
+    def refusal(self, command: Command) -> str | None:
         if self.passing_to is not None and command.name not in ("ready", "status"):
-            raise InputError(f"The console is passing to team {self.passing_to}: "
-                             f"team {self.passing_to}, say ready first.")
-        handler = getattr(self, "_do_" + command.name.replace(" ", "_"), None)
-        if handler is None:
-            raise InputError(f"{command.text} is not something Galaxis can do; say help for what you can say")
-        return handler(command, now)
+            return (f"The console is passing to team {self.passing_to}: "
+                    f"team {self.passing_to}, say ready first.")
+        return None
 
-    def apply_recorded(self, action: str) -> None:
+    def unknown(self, command: Command) -> str:
+        return f"{command.text} is not something Galaxis can do; say help for what you can say"
+
+    def replay_grammar(self) -> Grammar:
+        return self._replay_grammar
+
+    def replay(self, command: Command) -> Reply:
         self.passing_to = None     # a replay passes the console silently
-        if action == "time out":
-            self._apply_events(self.core.time_out(0.0))
-            return
-        command = self._replay_grammar.parse(action)
-        if command is None:
-            raise InputError(f"the saved action {action!r} is not a Galaxis action")
-        if not self.handle(command, 0.0).record:
-            raise InputError(f"the saved action {action!r} changes nothing at that point")
+        if command.name == "time out":
+            return Reply(record=["time out"]).extend(self._apply_events(self.core.time_out(0.0)))
+        return super().replay(command)
 
     def tick(self, now: float) -> Reply:
         if self.passing_to is not None:
@@ -189,9 +190,9 @@ class GalaxisConsole:
                 str(word_number(value)) if word_number(value) else None)
             try:
                 if line == "row" and letter:
-                    parse_point(letter + "1")
+                    point_at(letter, 1)
                 elif line == "column" and number:
-                    parse_point("A" + number)
+                    point_at("A", int(number))
             except PointError as error:
                 reason = str(error)
                 return reason[:1].upper() + reason[1:] + "."
@@ -202,16 +203,13 @@ class GalaxisConsole:
                 str(word_number(tokens[1])) if word_number(tokens[1]) else None)
             if letter and number:
                 try:
-                    parse_point(letter + number)
+                    point_at(letter, int(number))
                 except PointError as error:
                     return f"{letter}{number} is not on the board: {error}."
         return None
 
     def _point(self, command: Command) -> Point:
-        try:
-            return parse_point(command.get("row") + command.get("column"))
-        except PointError as error:
-            raise InputError(str(error)) from error
+        return command.value("point")
 
     def _apply_events(self, events: list) -> Reply:
         """Update both teams' memories from the events, and turn them into cues."""
@@ -238,23 +236,22 @@ class GalaxisConsole:
             reply.messages += self.cues.messages(event)
         return reply
 
-    def _do_ready(self, command: Command, now: float) -> Reply:
+    def do_ready(self, command: Command, now: float) -> Reply:
         if self.passing_to is None:
             raise InputError("Nothing to be ready for")
         team, self.passing_to = self.passing_to, None
         self.core.restart_clock(now)
-        reply = Reply(quiet=True)
+        reply = Reply()
         if self.core.time_limit and self.core.phase != STORING:
             reply.say(f"Team {team}: {self.core.time_limit:g} seconds from now.", side=team)
         return reply.say(self.prompt(), signal="turn", side=team)
 
-    def _core_action(self, action, command: Command, *args, **kwargs) -> Reply:
-        try:
-            events = action(*args, **kwargs)
-        except RuleError as error:
-            raise InputError(str(error).capitalize() + ".") from error
+    def _core_action(self, action, text: str, *args, **kwargs) -> Reply:
+        """Call the rules core; its events update the memories and are cued, and
+        `text` (the canonical action, "query D5") is recorded for the save."""
+        events = action(*args, **kwargs)
         reply = self._apply_events(events)
-        reply.record.append(command.text)
+        reply.record.append(text)
         if self.core.over and self.option == 2:
             self._keep_best(self.core.state[1].queries)
         return reply
@@ -264,67 +261,64 @@ class GalaxisConsole:
             self.settings.best_option2 = queries
             self.settings.save()
 
-    def _do_query(self, command: Command, now: float, caution: bool = False) -> Reply:
+    def do_query(self, command: Command, now: float, caution: bool = False) -> Reply:
         point = self._point(command)
         known = self.memory[self.team].answers.get(point)
         if self.core.over:
-            raise InputError("The game is over. Say new game, or quit.")
+            raise InputError(ALREADY_OVER)
         if known is not None and not (caution and known == OWN_SHIP):
             # Answered from the scanner; the turn is not used.
-            return Reply(quiet=True).say(
-                f"{command.text.split()[-1]} answered {answer_words(known)}, earlier. Still your turn.")
-        return self._core_action(self.core.query, command, self.team, point, now, caution=caution)
+            return Reply().say(f"{point} answered {answer_words(known)}, earlier. Still your turn.")
+        return self._core_action(self.core.query, command.text, self.team, point, now, caution=caution)
 
-    def _do_caution(self, command: Command, now: float) -> Reply:
-        return self._do_query(command, now, caution=True)
+    def do_caution(self, command: Command, now: float) -> Reply:
+        return self.do_query(command, now, caution=True)
 
-    def _do_store(self, command: Command, now: float) -> Reply:
-        return self._core_action(self.core.store, command, self.team, self._point(command), now)
+    def do_store(self, command: Command, now: float) -> Reply:
+        return self._core_action(self.core.store, command.text, self.team, self._point(command), now)
 
     # --- the board memory -------------------------------------------------------
 
     def _my_memory(self) -> BoardMemory:
         return self.memory[self.team]
 
-    def _do_what(self, command: Command, now: float) -> Reply:
-        return Reply(quiet=True).say(self._my_memory().describe(self._point(command)))
+    def do_what(self, command: Command, now: float) -> Reply:
+        return Reply().say(self._my_memory().describe(self._point(command)))
 
     def _line(self, command: Command) -> tuple[str, int]:
         if "row" in dict(command.values):
             return "row", ROWS.index(command.get("row"))
         return "column", int(command.get("column")) - 1
 
-    def _do_read(self, command: Command, now: float) -> Reply:
+    def do_read(self, command: Command, now: float) -> Reply:
         kind, index = self._line(command)
-        return Reply(quiet=True).say(self._my_memory().read_line(kind, index))
+        return Reply().say(self._my_memory().read_line(kind, index))
 
-    def _do_listen(self, command: Command, now: float) -> Reply:
+    def do_listen(self, command: Command, now: float) -> Reply:
         kind, index = self._line(command)
         memory = self._my_memory()
         points = line_points(kind, index)
         # Heard as tones (pitch by row, left to right by column) beside the spoken readout.
         cells = [(p.column, 9, p.row, memory.short(p)) for p in points]
         message = Message(memory.read_line(kind, index), cells=cells, rows=len(ROWS))
-        return Reply(messages=[message], quiet=True)
+        return Reply(messages=[message])
 
-    def _do_summary(self, command: Command, now: float) -> Reply:
-        return Reply(messages=[Message(line) for line in self._my_memory().summary()], quiet=True)
+    def do_summary(self, command: Command, now: float) -> Reply:
+        return plain_lines(*self._my_memory().summary())
 
-    def _do_status(self, command: Command, now: float) -> Reply:
-        return Reply(messages=[Message(line) for line in self.status(now)], quiet=True)
+    def do_status(self, command: Command, now: float) -> Reply:
+        return plain_lines(*self.status(now))
 
     def _memory_action(self, command: Command, action) -> Reply:
-        try:
+        with self.rules(ValueError):     # the memory's refusals: "A1 is not ruled out"
             text = action()
-        except ValueError as error:
-            raise InputError(str(error).capitalize() + ".") from error
         return Reply(record=[command.text]).say(text)
 
-    def _do_mark(self, command: Command, now: float) -> Reply:
+    def do_mark(self, command: Command, now: float) -> Reply:
         return self._memory_action(command, lambda: self._my_memory().mark(self._point(command)))
 
-    def _do_unmark(self, command: Command, now: float) -> Reply:
+    def do_unmark(self, command: Command, now: float) -> Reply:
         return self._memory_action(command, lambda: self._my_memory().unmark(self._point(command)))
 
-    def _do_undo(self, command: Command, now: float) -> Reply:
+    def do_undo(self, command: Command, now: float) -> Reply:
         return self._memory_action(command, self._my_memory().undo)

@@ -1,7 +1,7 @@
 """Practising Galaxis by ear: an ear-training drill, a guided tutorial, and a
 review of a finished game.
 
-The drill and the tutorial are small GameConsole adapters (the session runs them
+The drill and the tutorial are small console adapters (GameAdapter) (the session runs them
 like a game); explanations and the review are plain functions that return
 Message lists (text, and the signal to play before it), so the Galaxis console
 can use them too. Everything here is deterministic: the drill's order comes from
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
+from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis.board import (DIRECTIONS, DISCOVERED, Point, answer, beams,
                                          format_point, parse_point)
@@ -182,10 +183,11 @@ _GUESS_SIGNAL = {"discovered": "discovered", "search": "search", "stored": "stor
                  "own ship": "own_ship", "time warning": "time_warning"}
 
 
-class EarTraining:
-    needs_signals = True        # nothing to name without the console's sounds
-    """A GameConsole that plays signals and asks the player to name them."""
+class EarTraining(GameAdapter):
+    """A console that plays signals and asks the player to name them."""
     game = "galaxis"
+    title = "ear-training"
+    needs_signals = True        # nothing to name without the console's sounds
 
     def __init__(self, kind: str = "short", seed: int = 0):
         self.kind = kind
@@ -218,7 +220,7 @@ class EarTraining:
             lines += ["search, stored, own ship, time warning: the other signals"]
         return lines + ["play again: hear the sound again", "skip: pass this one"]
 
-    def handle(self, command: Command, now: float = 0.0) -> Reply:
+    def act(self, command: Command, now: float = 0.0) -> Reply:
         if self.drill.finished():
             raise InputError("the drill is over; say quit, or start a new drill")
         if command.name == "play again":
@@ -237,15 +239,6 @@ class EarTraining:
         if self.drill.finished():
             return reply.extend(self._summary())
         return reply.extend(self._ask())
-
-    def tick(self, now: float) -> Reply:
-        return Reply()
-
-    def apply_recorded(self, action: str) -> None:
-        command = self._grammar.parse(action)
-        if command is None:
-            raise ValueError(f"not an ear-training action: {action!r}")
-        self.handle(command)
 
     def finished(self) -> bool:
         return self.drill.finished()
@@ -270,7 +263,7 @@ class EarTraining:
         else:
             where = f"Missed sound, {len(drill.queue)} to go"
         text = f"{where}{' again' if again else ''}: what is it?"
-        return Reply(quiet=again).say(text, signal=drill.current)
+        return Reply().say(text, signal=drill.current)
 
     def _summary(self) -> Reply:
         right, total = self.drill.score()
@@ -337,9 +330,10 @@ def _ruled_out_sentence(points: list[Point]) -> str:
     return f"It rules out {len(points)} point{'s' if len(points) > 1 else ''}: {names}."
 
 
-class Tutorial:
-    """A GameConsole that walks through the lessons one step at a time."""
+class Tutorial(GameAdapter):
+    """A console that walks through the lessons one step at a time."""
     game = "galaxis"
+    title = "tutorial"
 
     def __init__(self, seed: int = 0):
         self.steps = [step for lesson in LESSONS for step in lesson_steps(lesson)]
@@ -364,7 +358,7 @@ class Tutorial:
     def help(self) -> list[str]:
         return ["next: the next step", "back: the step before", "play again: this step again"]
 
-    def handle(self, command: Command, now: float = 0.0) -> Reply:
+    def act(self, command: Command, now: float = 0.0) -> Reply:
         if command.name == "next":
             if self.finished():
                 raise InputError("the tutorial is over; say quit")
@@ -381,16 +375,8 @@ class Tutorial:
         if command.name == "play again":
             if self.finished():
                 raise InputError("the tutorial is over")
-            reply = self._show()
-            reply.quiet = True
-            return reply
+            return self._show()
         raise InputError(f"{command.text} is not a tutorial command")
-
-    def tick(self, now: float) -> Reply:
-        return Reply()
-
-    def apply_recorded(self, action: str) -> None:
-        self.handle(self._grammar.parse(action))
 
     def finished(self) -> bool:
         return self.position >= len(self.steps)

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from audio_console.commands.grammar import Grammar, Rule
-from audio_console.commands.vocabulary import PHONETIC, common_grammar, letter_slot, number_slot
+from audio_console.commands.vocabulary import PHONETIC, common_grammar, letter_slot, number_slot, point_slot
 from audio_console.voice.trust import Heard
 
 PLAIN_CONFUSABLE = set("BCDEGPTVZ")
@@ -49,8 +49,9 @@ class VoiceCheck:
     def grammar(self) -> Grammar:
         """What to listen for during the check: coordinates, and the common words
         (so that "cancel" or "stop" still work)."""
-        return Grammar([Rule("query", "query {row}{column}", ["<row> <column>"])],
-                       [letter_slot("row", self.rows), number_slot("column", 1, self.columns)]) + common_grammar()
+        point = point_slot("point", letter_slot("row", self.rows), number_slot("column", 1, self.columns),
+                           lambda letter, number: f"{letter}{number}")
+        return Grammar([Rule("query", "query {point}", ["<point>"])], [point]) + common_grammar()
 
     def next_prompt(self) -> str | None:
         """The next line to say ("Say: D5."), or None when the check is done."""
@@ -64,12 +65,8 @@ class VoiceCheck:
         """Take the answer to the current prompt; returns a short line to say back."""
         expected = self.prompts[len(self.attempts)]
         got = None
-        if heard is not None and heard.command is not None and len(heard.command.values) >= 2:
-            values = dict(heard.command.values)
-            letters = [v for v in values.values() if v.isalpha()]
-            digits = [v for v in values.values() if v.isdigit()]
-            if letters and digits:
-                got = letters[0] + digits[0]
+        if heard is not None and heard.command is not None:
+            got = dict(heard.command.values).get("point")     # "D5", from a game's grammar too
         text = heard.text if heard is not None else ""
         phonetic = any(word in sum(PHONETIC.values(), []) for word in text.split())
         self.attempts.append(Attempt(expected, text, got, bool(heard and heard.confirm), phonetic))

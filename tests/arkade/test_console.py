@@ -83,7 +83,7 @@ def test_board_readouts_say_what_is_where():
     listen = console.handle(g.parse("listen to column two"), 0.0)
     cells = listen.messages[0].cells
     assert len(cells) == console.core.rows and cells[0][3] in ("answer_1", "answer_2", "answer_3")
-    assert listen.quiet and not listen.record
+    assert not listen.record
 
 
 def started(console, at=0.0):
@@ -151,7 +151,7 @@ def test_the_player_sets_the_computers_pace_in_arcade_mode():
     console = started(ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer", "pace": 5}, 2))
     assert not console.tick(4.0).record
     reply = console.handle(console.grammar().parse("computer pace two seconds"), 4.0)
-    assert reply.quiet and "every 2 seconds" in reply.messages[0].text
+    assert not reply.record and "every 2 seconds" in reply.messages[0].text
     assert console.tick(5.0).record[0] == "defence roll"
     assert not console.tick(6.0).record
     assert console.tick(7.0).record
@@ -198,7 +198,7 @@ def test_whole_games_in_spoken_words_with_questions_between_every_action(options
             assert console.prompt() and console.help() and console.status()
             for question in rng.sample(QUESTIONS, 2):
                 reply = console.handle(g.parse(question), now)
-                assert reply.quiet and not reply.record and reply.messages
+                assert not reply.record and reply.messages
             side = console.human_side()
             core = console.core
             if console.options.mode == "strategy" and (core.pending.side if core.pending else core.turn) != side:

@@ -100,3 +100,16 @@ def test_menu_in_a_game_saves_it_and_offers_it(tmp_path):        # item 5
 def test_the_end_of_input_says_the_game_is_saved(tmp_path):      # item 13
     out = lines(run_console(["--game", "galaxis", "--seed", "1", "--text"], ["D5"], tmp_path))
     assert out[-1] == "Game saved. Goodbye."
+
+
+def test_a_two_player_battleship_game_resumes_whole(tmp_path):
+    """Found with scripts/transcripts.py: the replay was refused at the first 'pass the
+    console' (it went through the player's checks), so a two-player game lost every move
+    after the first shot on resume."""
+    two = ["--game", "battleship", "--opponent", "human", "--seed", "3", "--text"]
+    lines(run_console(two, ["sector 1 row A", "ready", "sector 1 row A", "ready", "sector 2 row B", "quit"],
+                      tmp_path))
+    out = lines(run_console(["--resume", "--text"], ["quit"], tmp_path))
+    assert not any("could not be replayed" in line for line in out), out
+    assert "Resumed Battleship: Outer Space, after 3 actions." in out
+    assert "Pass the console to player 2. Player 2: say ready." in out

@@ -7,7 +7,8 @@ from audio_console.voice.trust import Heard
 
 
 def heard_coordinate(text, row, column, confirm=False):
-    return Heard(text, Command("query", f"query {row}{column}", (("column", column), ("row", row))), 0.9, confirm)
+    # As the check's grammar gives it: one <point> slot, "D5".
+    return Heard(text, Command("query", f"query {row}{column}", (("point", f"{row}{column}"),)), 0.9, confirm)
 
 
 def run(check, answers):
