@@ -86,7 +86,7 @@ def test_voice_settings_are_kept(tmp_path):
 def test_voice_check_reports_and_sets_confirm(tmp_path):
     session, out = make_session(tmp_path)
     session.type("voice check")
-    check = session.check
+    check = session.check.check                          # the VoiceCheck inside its console
     assert check is not None and "Voice check." in out.getvalue()
     session.type("d5")                                     # typing is not speaking
     assert "say the coordinate aloud" in out.getvalue()

@@ -19,9 +19,11 @@ from audio_console.console.menu import MenuConsole
 from audio_console.console.gameinfo import GameInfo
 from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_aside, write_save
+from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
 from audio_console.console.typed import EDGES, refusal
+from audio_console.console.voice_check import VoiceCheckConsole
 from audio_console.output.presenter import Presenter
-from audio_console.settings import RANGES, Settings
+from audio_console.settings import Settings
 
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
@@ -59,7 +61,7 @@ class Session:
         self.last_prompt = ""
         self.pending: tuple[str, callable] | None = None   # a question waiting for yes or no
         self.listener = None
-        self.check = None          # a voice check in progress
+        self.check: VoiceCheckConsole | None = None    # a voice check in progress
         self.prompt_rng = random.Random()   # the voice check's prompts
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
@@ -209,11 +211,7 @@ class Session:
             self._show_prompt(force=True)
             return
         if self.check is not None:
-            typed = self.common.parse(text)
-            if typed is not None and typed.name in ("cancel", "stop", "quit"):
-                self._end_check(cancelled=True)
-            else:
-                self._refuse("Voice check: say the coordinate aloud, or type cancel.")
+            self._check_step(lambda: self.check.typed(text))
             return
         command = self.parse(text)
         if command is None:
@@ -224,7 +222,7 @@ class Session:
     def hear(self, heard) -> None:
         """A result from the voice listener (audio_console.voice.Heard)."""
         if self.check is not None:
-            self._check_heard(heard)
+            self._check_step(lambda: self.check.heard(heard))
             return
         if heard.command is None:
             self._show(Reply().say("Say again.", signal="error"))
@@ -252,6 +250,9 @@ class Session:
                 self._show(Reply().say("Cancelled."))
             return
         self.pending = None
+        if name in SETTING_COMMANDS:
+            self._change_setting(command)
+            return
         handler = getattr(self, "_cmd_" + name.replace(" ", "_"), None)
         if handler is not None:
             handler(command)
@@ -364,59 +365,11 @@ class Session:
         else:
             self._ask("Start a new game? This one will be lost. Yes or no.", start_again)
 
-    def _setting(self, text: str, change) -> None:
-        change(self.settings)
+    def _change_setting(self, command: Command) -> None:
+        text = change_setting(self.settings, command)
         self.settings.save()
         self.presenter.sink.apply_settings(self.settings)
         self._show(Reply().say(text))
-
-    def _volume(self, step: float, word: str) -> None:
-        before = self.settings.volume
-        after = min(1.0, max(0.1, round(before + step, 2)))
-        level = f"volume {round(after * 10)} of 10"
-        edge = "maximum" if step > 0 else "minimum"
-        text = f"{word}: {level}." if after != before else f"Volume at {edge}: {level}."
-        self._setting(text, lambda s: setattr(s, "volume", after))
-
-    def _rate(self, step: int, word: str) -> None:
-        before = self.settings.speech_rate
-        slowest, fastest = RANGES["speech_rate"]
-        after = min(fastest, max(slowest, before + step))
-        edge = "fastest" if step > 0 else "slowest"
-        text = (f"{word}: speech {after} words a minute." if after != before
-                else f"Speech at its {edge}: {after} words a minute.")
-        self._setting(text, lambda s: setattr(s, "speech_rate", after))
-
-    def _cmd_louder(self, command: Command) -> None:
-        self._volume(0.1, "Louder")
-
-    def _cmd_softer(self, command: Command) -> None:
-        self._volume(-0.1, "Softer")
-
-    def _cmd_faster(self, command: Command) -> None:
-        self._rate(25, "Faster")
-
-    def _cmd_slower(self, command: Command) -> None:
-        self._rate(-25, "Slower")
-
-    def _cmd_listening(self, command: Command) -> None:
-        mode = command.text.split()[-1]
-        text = ("Push to talk: press Enter, say a command, press Enter again." if mode == "push"
-                else "Always listening.")
-        self._setting(text, lambda s: setattr(s, "listening", mode))
-
-    def _cmd_headphones(self, command: Command) -> None:
-        on = command.get("switch") == "on"
-        text = ("Headphones on: I keep listening while I speak." if on
-                else "Headphones off: I stop listening while I speak.")
-        self._setting(text, lambda s: setattr(s, "headphones", on))
-
-    def _cmd_confirm(self, command: Command) -> None:
-        mode = command.get("confirm")
-        text = {"always": "I will repeat every command heard before acting on it.",
-                "unsure": "I will ask you to confirm only when I am unsure.",
-                "never": "When I am unsure, I will ask you to say it again."}[mode]
-        self._setting(text, lambda s: setattr(s, "confirm", mode))
 
     # --- voice: push to talk and the voice check -----------------------------------
 
@@ -432,41 +385,20 @@ class Session:
         if self.listener is None:
             self._refuse("The voice check needs the microphone: start with --input voice or both.")
             return
-        from audio_console.voice.check import VoiceCheck
-        self.check = VoiceCheck(self.prompt_rng)
+        self.check = VoiceCheckConsole(self.prompt_rng, self.settings)
         self.listener.set_grammar(self.check.grammar())
-        self._show(Reply().say(self.check.next_prompt(), signal="prompt"))
+        self._show(self.check.start())
 
-    def _check_heard(self, heard) -> None:
-        if heard.command is not None and heard.command.name in ("cancel", "stop", "quit"):
-            self._end_check(cancelled=True)
-            return
-        reply = Reply().say(self.check.record(heard))
-        prompt = self.check.next_prompt()
-        if prompt:
-            reply.say(prompt, signal="prompt")
-            self._show(reply)
-        else:
-            self._show(reply)
-            self._end_check()
-
-    def _end_check(self, cancelled: bool = False) -> None:
-        check, self.check = self.check, None
-        if cancelled:
-            self._show(Reply().say("Voice check cancelled; nothing changed."))
-        else:
-            lines = check.report()
-            self.settings.confirm = check.suggested_confirm()
-            self.settings.save()
-            lines.append(f"Confirm is now set to {self.settings.confirm}; say confirm always, "
-                         "unsure or never to change it.")
-            self._show(Reply(messages=[Message(line) for line in lines]))
-        self._update_listener()
-        self._show_prompt(force=True)
-
-    def _cmd_timing(self, command: Command) -> None:
-        timing = command.get("timing")
-        self._setting(f"{timing.capitalize()} signals.", lambda s: setattr(s, "timing", timing))
+    def _check_step(self, step) -> None:
+        """Typed or heard input during the voice check; back to the game when it ends."""
+        try:
+            self._show(step())
+        except InputError as error:
+            self._refuse(str(error))
+        if self.check.finished():
+            self.check = None
+            self._update_listener()
+            self._show_prompt(force=True)
 
     # --- output ---------------------------------------------------------------
 
