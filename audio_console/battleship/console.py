@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 
 from audio_console.battleship import commands
-from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING, ship_name
+from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING
 from audio_console.battleship.computer import LEVELS, choose_line, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event
-from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
+from audio_console.battleship.footprints import FOOTPRINTS, SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
-from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleBegins, BattleshipError, FleetDestroyed,
+from audio_console.battleship.placing import FleetPlacing
+from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
                                             Game, Line, Placement, ShotFired,
                                             ShotRecalled, fleet_cells, make_line, other,
                                             random_fleet)
@@ -28,12 +29,18 @@ from audio_console.commands.grammar import normalize
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
+from audio_console.wording import sentence
 
 OPPONENTS = ("computer", "human")
+# What each command does, to name it when it cannot be done now.
+DOING = {"shoot": "Shooting", "shoot here": "Shooting", "sector": "Choosing a sector",
+         "position": "Trying a ship", "place": "Placing a ship", "turn": "Turning a ship",
+         "move": "Moving a ship", "move sector": "Moving a ship", "random": "Placing at random",
+         "remove": "Removing a ship", "done": "Finishing the fleet", "ready": "Ready"}
 PLACEMENTS = ("random", "manual")
 
 
-class BattleshipConsole(GameAdapter):
+class BattleshipConsole(FleetPlacing, GameAdapter):
     game = "battleship"
     title = "Battleship"
     rule_errors = (BattleshipError,)
@@ -98,8 +105,7 @@ class BattleshipConsole(GameAdapter):
         return "" if self.opponent == "computer" else f"Player {player}: "
 
     def prompt(self) -> str:
-        text = self._prompt()
-        return text[:1].upper() + text[1:]
+        return sentence(self._prompt())
 
     def _prompt(self) -> str:
         phase = self.phase()
@@ -157,7 +163,7 @@ class BattleshipConsole(GameAdapter):
             reply.say("Battleship: Outer Space. Player 1 against player 2 at one console; "
                       "player 1 sounds on the left, player 2 on the right.")
         if self.core.phase == PLACING:
-            reply.say(f"{self._who(self.player)}place your fleet of five, secretly. Say help for how.",
+            reply.say(sentence(f"{self._who(self.player)}place your fleet of five, secretly. Say help for how."),
                       side=SIDES[self.player])
         else:
             if self.opponent == "computer":
@@ -181,7 +187,7 @@ class BattleshipConsole(GameAdapter):
                     f"{len(self.core.vaporized[1])}, player 2 {len(self.core.vaporized[2])}."]
         elif phase == PLACING:
             placed = self.core.fleets[self.player]
-            lines = [f"{self._who(self.player)}placing: {len(placed)} of 5 ships placed."]
+            lines = [sentence(f"{self._who(self.player)}placing: {len(placed)} of 5 ships placed.")]
         else:
             lines = ["Your shot." if self.opponent == "computer" else f"Player {self.player} to shoot."]
         return lines + self.memory[self._viewer()].status()
@@ -204,9 +210,9 @@ class BattleshipConsole(GameAdapter):
             if phase == OVER:
                 return ALREADY_OVER
             if phase == PLACING:
-                return f"{command.text} cannot be done while placing; place your fleet first. Say help for how."
+                return f"{self._doing(command)} cannot be done while placing; place your fleet first. Say help for how."
             if phase == SHOOTING:
-                return f"{command.text} cannot be done now: the fleets are placed. Say help for what you can say."
+                return f"{self._doing(command)} cannot be done now: the fleets are placed. Say help for what you can say."
         tokens = normalize(text)
         for word, limit, what in (("sector", 3, "sectors go from 1 to 3"), ("column", 10, "columns go from 1 to 10")):
             if word in tokens[:-1]:
@@ -224,6 +230,14 @@ class BattleshipConsole(GameAdapter):
         if self.phase() == PASSING and command.name != "ready":
             return self._passing_refusal()
         return None
+
+    def unknown(self, command: Command) -> str:
+        return f"{self._doing(command)} cannot be done now; say help for what you can say."
+
+    @staticmethod
+    def _doing(command: Command) -> str:
+        """A command named as what it does ("Trying a ship"), not by its canonical form."""
+        return DOING.get(command.name) or sentence(command.text)
 
     def _passing_refusal(self) -> str:
         return f"The console is passing to player {self.passing_to}: player {self.passing_to}, say ready first."
@@ -245,123 +259,6 @@ class BattleshipConsole(GameAdapter):
         events = action(*args)      # its refusals become InputError in act()
         self._learn(events)
         return events
-
-    # --- placing ----------------------------------------------------------------------------
-    def _placement(self, command: Command) -> Placement:
-        corner = command.value("corner")
-        return Placement(ship_name(command.get("ship")), int(command.get("sector")), corner.row,
-                         corner.column, command.get("heading"))
-
-    def _try(self, placement: Placement, side: int) -> Reply:
-        """Remember `placement` as the ship being tried, and describe it or explain why not."""
-        self.pending = placement
-        try:
-            self.core.check_placement(self.player, placement)
-        except BattleshipError as error:
-            return Reply().say(
-                f"Cannot go there: {error}. Say turn it, or move to another corner.", signal="error", side=side)
-        return Reply().say(describe_placement(placement) + ".", side=side)
-
-    def do_position(self, command: Command, now: float = 0.0) -> Reply:
-        self._placing_only()
-        return self._try(self._placement(command), SIDES[self.player])
-
-    def do_turn(self, command: Command, now: float = 0.0) -> Reply:
-        pending = self._need_pending()
-        heading = HEADINGS[(HEADINGS.index(pending.heading) + 1) % len(HEADINGS)]
-        return self._try(pending._replace(heading=heading), SIDES[self.player])
-
-    def do_move(self, command: Command, now: float = 0.0) -> Reply:
-        pending = self._need_pending()
-        square = command.value("square")
-        return self._try(pending._replace(row=square.row, column=square.column), SIDES[self.player])
-
-    def do_move_sector(self, command: Command, now: float = 0.0) -> Reply:
-        pending = self._need_pending()
-        return self._try(pending._replace(sector=int(command.get("sector"))), SIDES[self.player])
-
-    def do_place(self, command: Command, now: float = 0.0) -> Reply:
-        self._placing_only()
-        if command.values:
-            placement = self._placement(command)
-        else:
-            placement = self._need_pending()
-        player = self.player
-        self._core(self.core.place, player, placement)
-        self.pending = None
-        reply = Reply(record=[_place_action(placement)])
-        reply.say(f"Placed: {describe_placement(placement)}.", side=SIDES[player])
-        return self._next_ship(reply, player)
-
-    def _next_ship(self, reply: Reply, player: int) -> Reply:
-        missing = [s for s in SHIP_NAMES if s not in self.core.fleets[player]]
-        if missing:
-            reply.say(f"Next: the {missing[0]}, {len(FOOTPRINTS[missing[0]].holes)} holes.", side=SIDES[player])
-        else:
-            reply.say("All five ships placed. Say done to begin, my fleet to hear it, or remove a ship.",
-                      side=SIDES[player])
-        return reply
-
-    def do_random(self, command: Command, now: float = 0.0) -> Reply:
-        self._placing_only()
-        player = self.player
-        fleet = self.core.fleets[player]
-        rng = random.Random(f"battleship:{self.seed}:random:{player}:{len(fleet)}")
-        with self.rules(then="Remove a ship and try again."):
-            complete = random_fleet(rng, fleet)
-        reply = Reply()
-        for ship in SHIP_NAMES:
-            if ship not in fleet:
-                self._core(self.core.place, player, complete[ship])
-                reply.record.append(_place_action(complete[ship]))
-                reply.say(f"Placed: {describe_placement(complete[ship])}.", side=SIDES[player])
-        self.pending = None
-        if not reply.record:
-            raise InputError("All five ships are placed already. Say done.")
-        return self._next_ship(reply, player)
-
-    def do_remove(self, command: Command, now: float = 0.0, ship: str | None = None) -> Reply:
-        self._placing_only()
-        ship = ship or ship_name(command.get("ship"))
-        events = self._core(self.core.remove, self.player, ship)
-        reply = Reply(record=[f"remove {ship.lower()}"])
-        return reply.say(f"Removed: the {ship}, from {describe_placement(events[0].placement)}.",
-                         side=SIDES[self.player])
-
-    def do_undo(self, command: Command, now: float = 0.0) -> Reply:
-        if self.phase() == PLACING:
-            placed = list(self.core.fleets[self.player])
-            if self.pending is not None:
-                self.pending = None
-                return Reply().say("The ship being tried is put aside.")
-            if not placed:
-                raise InputError("Nothing to undo: no ship is placed.")
-            return self.do_remove(command, now, ship=placed[-1])
-        raise InputError("A shot cannot be taken back.")
-
-    def do_done(self, command: Command, now: float = 0.0) -> Reply:
-        self._placing_only()
-        player = self.player
-        events = self._core(self.core.finish_placing, player)
-        self.pending = None
-        reply = Reply(record=["done"]).say(f"{self._who(player)}fleet ready.", side=SIDES[player])
-        if self.opponent == "human":
-            # Hand over: to player 2 to place, or back to player 1 to shoot first.
-            self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
-        if any(isinstance(e, BattleBegins) for e in events):
-            reply.say(f"Battle begins. {self._first_words()}")
-        return reply
-
-    def _placing_only(self) -> None:
-        if self.phase() != PLACING:
-            raise InputError("The fleets are placed; now shoot, like sector 2 row D.")
-
-    def _need_pending(self) -> Placement:
-        self._placing_only()
-        if self.pending is None:
-            raise InputError("No ship is being tried: first say a ship, a sector, a corner and a heading, "
-                             "like quadron sector 1 B3 across.")
-        return self.pending
 
     # --- shooting ----------------------------------------------------------------------------
     def _line(self, command: Command) -> Line:
@@ -497,8 +394,3 @@ class BattleshipConsole(GameAdapter):
         player = self.player
         line = choose_line(self.core.observations[player], 3, move_rng(self.seed, player, -1 - self.core.shots(player)))
         return self._review(f"Hint: try sector {line.sector} {line.name}.")
-
-
-def _place_action(placement: Placement) -> str:
-    return f"place {placement.ship.lower()} {placement.sector} {placement.corner} {placement.heading}"
-

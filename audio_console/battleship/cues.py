@@ -10,14 +10,15 @@ from __future__ import annotations
 from audio_console.battleship.rules import (HIT, FleetDestroyed, ShipVaporized, ShotFired,
                                             ShotRecalled)
 from audio_console.console.base import CENTRE, LEFT, RIGHT, Message
+from audio_console.wording import sentence
 
 SIDES = {1: LEFT, 2: RIGHT}
 
 # event kind -> (text template, speech template or None for "speak the text", signal)
 CUES: dict[str, tuple[str, str | None, str | None]] = {
     "laser": ("{shooter} {fires}: sector {sector} {line}.", "{shooter} {fires}: sector {sector}, {line}.", "laser"),
-    "hit": ("Hit: sector {sector} {line}.", "Hit!", "hit"),
-    "miss": ("Miss: sector {sector} {line}.", "Miss.", "miss"),
+    "hit": ("{whose} hit: sector {sector} {line}.", "Hit!", "hit"),
+    "miss": ("{whose} miss: sector {sector} {line}.", "Miss.", "miss"),
     "recalled": ("Already called: sector {sector} {line} was a {result}. It costs nothing; shoot again.",
                  None, None),
     "vaporized": ("Vaporized: {owner} {ship}.", None, "vaporized"),
@@ -37,7 +38,7 @@ def cue(event, names: dict[int, str], possessive: dict[int, str]) -> list[Messag
     if isinstance(event, ShotFired):
         side = SIDES[event.player]
         values = dict(shooter=names[event.player], fires="fire" if names[event.player] == "You" else "fires",
-                      sector=event.line.sector, line=event.line.name)
+                      whose=sentence(possessive[event.player]), sector=event.line.sector, line=event.line.name)
         return [_message("laser", side, **values),
                 _message(HIT if event.result == HIT else "miss", side, **values)]
     if isinstance(event, ShotRecalled):

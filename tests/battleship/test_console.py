@@ -211,3 +211,35 @@ def test_a_command_of_another_phase_is_explained():
     assert console.explain("sector 2 row D") == "The console is passing to player 2: player 2, say ready first."
     assert console.explain("row K") == "There is no row K: rows go from A to J."
     assert console.explain("sector 4 column 2") == "There is no sector 4: sectors go from 1 to 3."
+
+
+def test_a_hit_or_miss_line_says_whose_shot_it_was():
+    """Issue 13 item 7: "Hit: sector 1 row D." read the same for both shooters."""
+    console = BattleshipConsole(level=1, seed=4)
+    reply = say(console, "sector 1 row A")
+    results = [m.text for m in reply.messages if m.signal in ("hit", "miss")]
+    assert len(results) == 2
+    assert results[0].startswith(("Your hit: sector 1 row A", "Your miss: sector 1 row A"))
+    assert results[1].startswith(("The computer's hit: sector", "The computer's miss: sector"))
+    humans = BattleshipConsole(opponent="human", seed=4)
+    shot = [m.text for m in say(humans, "sector 2 column 3").messages if m.signal in ("hit", "miss")]
+    assert shot[0].startswith(("Player 1's hit: sector 2 column 3", "Player 1's miss: sector 2 column 3"))
+
+
+def test_placing_lines_start_with_a_capital_and_say_plainly_what_cannot_be_done():
+    """Issue 13 item 17: 'place your fleet...', 'fleet ready.' began in lower case; an
+    out-of-phase command was named by its canonical form ('position quadron 1 B3 across
+    cannot be done now'); 'Removed: the Dueler, from Dueler in...' named the ship twice."""
+    console = BattleshipConsole(placement="manual", seed=1)
+    opening = texts(console.start())
+    assert "Place your fleet of five, secretly. Say help for how." in opening
+    assert console.status()[0] == "Placing: 0 of 5 ships placed."
+    say(console, "random")
+    removed = texts(say(console, "remove dueler"))[0]
+    assert removed.startswith("Removed: Dueler in sector ") and removed.count("Dueler") == 1
+    say(console, "random")
+    assert "Fleet ready." in texts(say(console, "done"))
+    said = console.explain("position quadron 1 B3 across")
+    assert said.startswith("Trying a ship cannot be done now: the fleets are placed.")
+    assert "position quadron" not in said
+    assert console.explain("place quadron sector 1 B3 across").startswith("Placing a ship cannot be done now")

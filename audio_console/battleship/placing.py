@@ -1,0 +1,141 @@
+"""Placing a fleet at the console, ship by ship: a ship is tried somewhere (and
+described, or refused with the reason), turned, moved, then placed; or the rest is
+placed at random; a ship is removed; "done" ends the player's placing.
+
+A part of BattleshipConsole (the placing phase's do_ methods), kept apart because it
+is its own job; it uses the console's core, player, pending ship and memories.
+"""
+from __future__ import annotations
+
+import random
+
+from audio_console.battleship.commands import PLACING, ship_name
+from audio_console.battleship.cues import SIDES
+from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
+from audio_console.battleship.memory import describe_placement
+from audio_console.battleship.rules import BattleBegins, BattleshipError, Placement, other, random_fleet
+from audio_console.commands import Command
+from audio_console.console.base import InputError, Reply
+from audio_console.wording import sentence
+
+
+class FleetPlacing:
+    def _placement(self, command: Command) -> Placement:
+        corner = command.value("corner")
+        return Placement(ship_name(command.get("ship")), int(command.get("sector")), corner.row,
+                         corner.column, command.get("heading"))
+
+    def _try(self, placement: Placement, side: int) -> Reply:
+        """Remember `placement` as the ship being tried, and describe it or explain why not."""
+        self.pending = placement
+        try:
+            self.core.check_placement(self.player, placement)
+        except BattleshipError as error:
+            return Reply().say(
+                f"Cannot go there: {error}. Say turn it, or move to another corner.", signal="error", side=side)
+        return Reply().say(describe_placement(placement) + ".", side=side)
+
+    def do_position(self, command: Command, now: float = 0.0) -> Reply:
+        self._placing_only()
+        return self._try(self._placement(command), SIDES[self.player])
+
+    def do_turn(self, command: Command, now: float = 0.0) -> Reply:
+        pending = self._need_pending()
+        heading = HEADINGS[(HEADINGS.index(pending.heading) + 1) % len(HEADINGS)]
+        return self._try(pending._replace(heading=heading), SIDES[self.player])
+
+    def do_move(self, command: Command, now: float = 0.0) -> Reply:
+        pending = self._need_pending()
+        square = command.value("square")
+        return self._try(pending._replace(row=square.row, column=square.column), SIDES[self.player])
+
+    def do_move_sector(self, command: Command, now: float = 0.0) -> Reply:
+        pending = self._need_pending()
+        return self._try(pending._replace(sector=int(command.get("sector"))), SIDES[self.player])
+
+    def do_place(self, command: Command, now: float = 0.0) -> Reply:
+        self._placing_only()
+        if command.values:
+            placement = self._placement(command)
+        else:
+            placement = self._need_pending()
+        player = self.player
+        self._core(self.core.place, player, placement)
+        self.pending = None
+        reply = Reply(record=[_place_action(placement)])
+        reply.say(f"Placed: {describe_placement(placement)}.", side=SIDES[player])
+        return self._next_ship(reply, player)
+
+    def _next_ship(self, reply: Reply, player: int) -> Reply:
+        missing = [s for s in SHIP_NAMES if s not in self.core.fleets[player]]
+        if missing:
+            reply.say(f"Next: the {missing[0]}, {len(FOOTPRINTS[missing[0]].holes)} holes.", side=SIDES[player])
+        else:
+            reply.say("All five ships placed. Say done to begin, my fleet to hear it, or remove a ship.",
+                      side=SIDES[player])
+        return reply
+
+    def do_random(self, command: Command, now: float = 0.0) -> Reply:
+        self._placing_only()
+        player = self.player
+        fleet = self.core.fleets[player]
+        rng = random.Random(f"battleship:{self.seed}:random:{player}:{len(fleet)}")
+        with self.rules(then="Remove a ship and try again."):
+            complete = random_fleet(rng, fleet)
+        reply = Reply()
+        for ship in SHIP_NAMES:
+            if ship not in fleet:
+                self._core(self.core.place, player, complete[ship])
+                reply.record.append(_place_action(complete[ship]))
+                reply.say(f"Placed: {describe_placement(complete[ship])}.", side=SIDES[player])
+        self.pending = None
+        if not reply.record:
+            raise InputError("All five ships are placed already. Say done.")
+        return self._next_ship(reply, player)
+
+    def do_remove(self, command: Command, now: float = 0.0, ship: str | None = None) -> Reply:
+        self._placing_only()
+        ship = ship or ship_name(command.get("ship"))
+        events = self._core(self.core.remove, self.player, ship)
+        reply = Reply(record=[f"remove {ship.lower()}"])
+        return reply.say(f"Removed: {describe_placement(events[0].placement)}.",
+                         side=SIDES[self.player])
+
+    def do_undo(self, command: Command, now: float = 0.0) -> Reply:
+        if self.phase() == PLACING:
+            placed = list(self.core.fleets[self.player])
+            if self.pending is not None:
+                self.pending = None
+                return Reply().say("The ship being tried is put aside.")
+            if not placed:
+                raise InputError("Nothing to undo: no ship is placed.")
+            return self.do_remove(command, now, ship=placed[-1])
+        raise InputError("A shot cannot be taken back.")
+
+    def do_done(self, command: Command, now: float = 0.0) -> Reply:
+        self._placing_only()
+        player = self.player
+        events = self._core(self.core.finish_placing, player)
+        self.pending = None
+        reply = Reply(record=["done"]).say(sentence(f"{self._who(player)}fleet ready."), side=SIDES[player])
+        if self.opponent == "human":
+            # Hand over: to player 2 to place, or back to player 1 to shoot first.
+            self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
+        if any(isinstance(e, BattleBegins) for e in events):
+            reply.say(f"Battle begins. {self._first_words()}")
+        return reply
+
+    def _placing_only(self) -> None:
+        if self.phase() != PLACING:
+            raise InputError("The fleets are placed; now shoot, like sector 2 row D.")
+
+    def _need_pending(self) -> Placement:
+        self._placing_only()
+        if self.pending is None:
+            raise InputError("No ship is being tried: first say a ship, a sector, a corner and a heading, "
+                             "like quadron sector 1 B3 across.")
+        return self.pending
+
+def _place_action(placement: Placement) -> str:
+    return f"place {placement.ship.lower()} {placement.sector} {placement.corner} {placement.heading}"
+
