@@ -76,6 +76,8 @@ class GalaxisGame:
         self.winner: int | None = None
         self.turn_started = now
         self.warned = False
+        # Every query in order, for the review: (team, point, answer or None, own ship given away).
+        self.log: list[tuple[int, Point, int | str | None, bool]] = []
 
     # --- what each team is after ---------------------------------------------
 
@@ -161,6 +163,7 @@ class GalaxisGame:
                 me.found.append(point)
             events.append(Answered(team, point, result, caution, len(me.found)))
         me.queried[point] = result if result is not None else OWN_SHIP
+        self.log.append((team, point, result, own_ship and previous is None))
 
         winner = self._winner_after_query(team)
         if winner is not None:
