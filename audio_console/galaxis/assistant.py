@@ -121,6 +121,8 @@ class AssistedConsole(GalaxisConsole):
         if self.demo and not self.core.over:
             return f"Demonstration, query {self.core.state[1].queries + 1}: say next."
         if self._computer_turn():
+            if self.core.phase == STORING:
+                return f"Team {self.team}: the computer stores its four positions."
             return f"Team {self.team}: the computer's query."
         return super().prompt()
 
