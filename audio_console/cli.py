@@ -214,7 +214,8 @@ def start(args, session: Session) -> bool:
     seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
     mine = [saved for saved in in_progress(session.save_path, GAMES, session.check_options)
             if saved.game == info.name]
-    if mine and not args.resume:     # never replaced without asking: resume, or new game
+    practice = getattr(args, "practice", None)     # a drill leaves the saved game alone
+    if mine and not args.resume and not practice:   # never replaced without asking
         session.open_menu(mine, start=(info, info.options_from_args(args), seed))
         return True
     try:
