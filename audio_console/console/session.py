@@ -158,7 +158,7 @@ class Session:
         if prewarm is None or not self.presenter.speech:
             return
         fixed = getattr(console, "fixed_phrases", lambda: [])()
-        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled."])
+        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled.", "Goodbye."])
 
     def _status_lines(self) -> list[str]:
         status = getattr(self.console, "status", None)
@@ -330,7 +330,9 @@ class Session:
         saved = self.saved is not None and self.keeps_save and not self.console.finished()
         text = ("Goodbye. The game could not be saved." if saved and self.save_problem
                 else "Game saved. Goodbye." if saved else "Goodbye.")
-        self._show(Reply().say(text), remember=False)
+        # Spoken short, so that quitting takes under a second; a failed save is said in full.
+        spoken = {"Game saved. Goodbye.": "Goodbye."}.get(text)
+        self._show(Reply().say(text, speech=spoken), remember=False)
         self.running = False
 
     def _cmd_yes(self, command: Command) -> None:
