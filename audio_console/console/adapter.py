@@ -41,6 +41,7 @@ class GameAdapter:
     game = ""                  # "galaxis", "battleship", "arkade", "menu"
     title = "game"             # as named in a refusal of a saved action
     needs_signals = False      # True: nothing to do without the console's sounds (ear drills)
+    practice = False           # True: a drill, never saved over the game in progress
     rule_errors: tuple[type[Exception], ...] = ()   # the rules core's refusals
     replaying = False          # True while a saved action is replayed
 
