@@ -20,9 +20,8 @@ import random
 
 from audio_console.arkade import commands, cues
 from audio_console.arkade.board import LETTERS, cell_name
-from audio_console.arkade.computer import next_action
+from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, STRATEGY, Game, IllegalAction, Options
-from audio_console.arkade.selfplay import player_rng
 from audio_console.commands import Command, Grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
@@ -124,7 +123,7 @@ class ArkadeConsole:
         if side is None:
             return "The computer plays both sides. Say pause, or quit to stop."
         if core.pending and core.pending.side == side:
-            return core._pending_question()
+            return core.pending_question()
         if self.options.mode == STRATEGY and core.turn != side:
             return f"The {core.turn} is playing."
         return f"{side.capitalize()}: {self._next_steps(side)}"
@@ -255,7 +254,7 @@ class ArkadeConsole:
     def _act(self, side: str, action: str) -> Reply:
         events = self.core.act(side, action)
         self.moves += 1
-        reply = Reply(events=[e for e in events if e["event"] not in ("turn_end",)], record=[f"{side} {action}"])
+        reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action}"])
         for event in events:
             reply.messages += cues.messages(event, self.peng)
         return reply
