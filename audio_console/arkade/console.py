@@ -21,10 +21,13 @@ import random
 from audio_console.arkade import commands, cues, readout
 from audio_console.arkade.board import LETTERS
 from audio_console.arkade.computer import next_action, player_rng
-from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, STRATEGY, Game, IllegalAction, Options
+from audio_console.arkade.rules import (
+    ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction, Options,
+)
 from audio_console.commands import Command, Grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
+from audio_console.wording import counted, noun, number_word, one_of, sentence
 
 ACTIONS = {"roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
            "choose", "clear", "sacrifice"}
@@ -125,36 +128,28 @@ class ArkadeConsole:
         if core.pending and core.pending.side == side:
             return core.pending_question()
         if self.options.mode == STRATEGY and core.turn != side:
-            return f"The {core.turn} is playing."
+            return f"The {NAMES[core.turn]} is playing."
         return f"{side.capitalize()}: {self._next_steps(side)}"
 
     def _next_steps(self, side: str) -> str:
-        core = self.core
-        if side == ALIEN:
-            dice = core.alien_dice
-            if not dice.rolls:
-                return "say roll." if self.options.mode == ARCADE else "your turn: say roll, or done."
-            free = [f for f, used in zip(dice.faces, dice.used) if not used]
-            if not free and self.options.mode == STRATEGY:
-                return "both dice used: say done."
-            dice_words = "Dice " + " and ".join(free) if free else "No dice left"
-            more = "" if dice.committed or self.options.mode == ARCADE else \
-                f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
-            end = "roll again" if self.options.mode == ARCADE else "done"
-            return f"{dice_words}.{more} fly a saucer, or {end}."
-        dice = core.defence_dice
+        core, arcade = self.core, self.options.mode == ARCADE
+        dice = core.alien_dice if side == ALIEN else core.defence_dice
         if not dice.rolls:
-            return "say roll." if self.options.mode == ARCADE else "your turn: say roll."
-        parts = []
-        if not dice.flight_used:
-            parts.append(f"flight {dice.flight}")
-        if not dice.shot_used:
-            parts.append(f"shot {dice.shot}")
-        dice_words = ", ".join(parts).capitalize() or "Dice used"
-        more = "" if dice.committed or self.options.mode == ARCADE else \
-            f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
-        end = "roll again" if self.options.mode == ARCADE else "done"
-        return f"{dice_words}; ship in column {core.ship + 1}.{more} ship to, booster, shoot, or {end}."
+            return "say roll." if arcade else "your turn: say roll" + (", or done." if side == ALIEN else ".")
+        if side == ALIEN:
+            free = [f for f, used in zip(dice.faces, dice.used) if not used]
+            if not free and not arcade:
+                return "both dice used: say done."
+            said = "Dice " + " and ".join(free) + "." if free else "No dice left."
+            moves = "fly a saucer"
+        else:
+            parts = ([f"flight {dice.flight}"] if not dice.flight_used else []) + \
+                    ([f"shot {dice.shot}"] if not dice.shot_used else [])
+            said = sentence(", ".join(parts) or "dice used") + f"; ship in column {core.ship + 1}."
+            moves = "ship to, booster, shoot"
+        more = "" if dice.committed or arcade else f"Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep, "
+        # Arcade Mode: a new roll is "roll" ("roll again" is a reroll, for Strategy Mode only)
+        return f"{said} " + sentence(f"{more}{moves}, or {'roll' if arcade else 'done'}.")
 
     def help(self) -> list[str]:
         side = self.human_side() or ALIEN
@@ -172,24 +167,24 @@ class ArkadeConsole:
                   "what is at C3; dice; where is the spaceship; chips; board; what can I do.",
                   "Forward is towards the defence line; left is towards column 1."]
         if self.options.mode == ARCADE:
-            lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self.pace:g}).")
+            lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self._pace_words()}).")
             lines.append("Pause: the clock stops. Go: a countdown, then the game goes on.")
         return lines
 
     def start(self) -> Reply:
         o = self.options
         reply = Reply()
-        roles = ", ".join(f"{side} {self.players[side]}" for side in SIDES)
+        roles = "; ".join(f"{NAMES[side]}: {self.players[side]}" for side in SIDES)
         reply.say(f"Arkade, {o.mode} mode, {self.core.board.title} with {self.core.rows} rows A to "
                   f"{LETTERS[self.core.rows - 1]} and columns 1 to 6, {o.formation} formation, "
-                  f"{self.core.boosters} boosters, {'with' if o.with_chips else 'without'} bonus chips. "
+                  f"{counted(self.core.boosters, 'booster')}, {'with' if o.with_chips else 'without'} bonus chips. "
                   f"{roles}.", signal="ready")
         reply.say("The Alien brings a saucer to the last row to win; the Defence destroys every saucer. "
                   "Say help for commands.")
         if o.mode == STRATEGY:
             reply.say("The Alien begins.")
         else:
-            reply.say(f"Both sides play at once; the computer rolls every {self.pace:g} seconds. "
+            reply.say(f"Both sides play at once; the computer rolls every {self._pace_words()}. "
                       "Say go to start the countdown; say pause at any time.")
         return reply
 
@@ -197,12 +192,15 @@ class ArkadeConsole:
         core = self.core
         lines = []
         if core.finished():
-            lines.append(f"Game over: the {core.winner} won after {core.turns} turns.")
+            lines.append(f"Game over: the {NAMES[core.winner]} won after {counted(core.turns, 'turn')}.")
         elif self.options.mode == STRATEGY:
-            lines.append(f"Turn {core.turns}: the {core.turn}'s turn.")
-        lines.append(f"{len(core.alive())} saucers left; spaceship in column {core.ship + 1}; "
-                     f"{core.boosters} boosters.")
+            lines.append(f"Turn {core.turns}: the {NAMES[core.turn]}'s turn.")
+        lines.append(f"{counted(len(core.alive()), 'saucer')} left; spaceship in column {core.ship + 1}; "
+                     f"{counted(core.boosters, 'booster')}.")
         return lines
+
+    def _pace_words(self) -> str:
+        return f"{self.pace:g} {noun(self.pace, 'second')}"
 
     # --- acting ------------------------------------------------------------------------
 
@@ -220,7 +218,7 @@ class ArkadeConsole:
             # Only the timing of the computer's turns changes; its actions are recorded.
             self.pace = float(command.get("seconds"))
             self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
-            return Reply(quiet=True).say(f"The computer now rolls every {self.pace:g} seconds.")
+            return Reply(quiet=True).say(f"The computer now rolls every {self._pace_words()}.")
         if command.name not in ACTIONS:
             handler = getattr(self, "_ask_" + command.name.replace(" ", "_"), None)
             if handler is None:
@@ -384,7 +382,7 @@ class ArkadeConsole:
             row = LETTERS.index(command.get("row"))
             return readout.read_row(self.core, row), readout.row_cells(self.core, row)
         column = int(command.get("column")) - 1
-        return readout.read_column(self.core, column), readout.column_cells(self.core, column)
+        return readout.read_column(self.core, column, self.human_side()), readout.column_cells(self.core, column)
 
     def _ask_read(self, command: Command) -> list[str]:
         return [self._line(command)[0]]
@@ -413,6 +411,9 @@ class ArkadeConsole:
     def _ask_chips(self, command: Command) -> list[str]:
         return [readout.chips(self.core)]
 
+    def _ask_undo(self, command: Command) -> list[str]:
+        raise InputError("Arkade has no undo: a roll or a move stands, as at the table.")
+
     def _ask_status(self, command: Command) -> list[str]:
         return self.status()
 
@@ -428,15 +429,18 @@ class ArkadeConsole:
             return ["You are watching."]
         legal = self.core.legal_actions(side)
         if not legal:
-            return [f"Nothing now: it is the {self.core.turn}'s turn."]
+            return [f"Nothing now: it is the {NAMES[self.core.turn]}'s turn."]
         say = lambda action: commands.spoken(action, self._colour_at)
         flights = [a for a in legal if a.startswith("fly")]
-        others = [say(a) for a in legal if not a.startswith("fly")]
+        others = [say(a) for a in legal if not a.startswith(("fly", "gps"))]
+        gps = [number_word(int(a.split()[1])) for a in legal if a.startswith("gps")]
+        if gps:             # one line for the GPS's spaces, not six
+            others.append(f"use the GPS to {one_of(gps)}")
         lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
         if flights:
             shown = [say(a) for a in flights[:10]]
             more = f", and {len(flights) - 10} more" if len(flights) > 10 else ""
-            lines.append(f"{len(flights)} flights: " + "; ".join(shown) + more + ".")
+            lines.append(f"{counted(len(flights), 'flight')}: " + "; ".join(shown) + more + ".")
         return lines
 
     def _colour_at(self, name: str) -> str | None:

@@ -13,6 +13,7 @@ from audio_console.arkade.events import (
 )
 from audio_console.arkade.board import cell_name
 from audio_console.console.base import CENTRE, LEFT, RIGHT, Message
+from audio_console.wording import counted, sentence
 
 SIDE = {"alien": LEFT, "defence": RIGHT}
 
@@ -22,7 +23,7 @@ CUES: dict[str, tuple[str, str | None, int | None]] = {
     "defence_roll": ("Defence rolls flight {flight}, shot {shot}.{last}", "dice", RIGHT),
     "flight": ("{Saucer} saucer flies from {start} to {end}{by}.", "saucer_{saucer}", LEFT),
     "spaceship_flight": ("Spaceship flies to {end}{by}.", "spaceship_flight", RIGHT),
-    "booster": ("Booster {direction}: spaceship at {end}. {boosters} booster{s} left.", "booster", RIGHT),
+    "booster": ("Booster {direction}: spaceship at {end}. {boosters} left.", "booster", RIGHT),
     "shield_hit": ("{weapon}: hit the {saucer} saucer at {target}; its shield is gone.", "shield", LEFT),
     "destroyed": ("{weapon}: {saucer} saucer at {target} destroyed.", "saucer_destroyed", LEFT),
     "chip": ("{owner} bonus chip: {title}! {effect}", "chip", None),
@@ -30,7 +31,7 @@ CUES: dict[str, tuple[str, str | None, int | None]] = {
     "asteroid_removed": ("The {saucer} saucer at {start} crashes into the asteroid at {cell}: both are gone.",
                          "saucer_destroyed", LEFT),
     "alarm": ("Alarm! The {saucer} saucer reached the last row at {cell}.", "alarm", LEFT),
-    "game_over": ("Game over. {who}, after {turns} turns.", None, CENTRE),
+    "game_over": ("Game over. {who}, after {turns}.", None, CENTRE),
     "keep": ("{Side} keeps the dice.", None, None),
     "turn": ("{Side}'s turn {turn}.{reactor}", None, None),
 }
@@ -45,7 +46,7 @@ CHIP_RESULTS = {
     "booster_lost": "the Defence loses a booster; {boosters} left.",
     "reactor": "the spaceship may only fly to 1 or 6 in the Defence's next turn, with no boosters or GPS.",
     "fizzled": "it has no effect and leaves the game.",
-    "boosters": "{gained} more booster{s}; {boosters} now.",
+    "boosters": "{gained}; {boosters} now.",
     "kept": "kept for a later turn.",
 }
 CHOOSE = {
@@ -82,8 +83,10 @@ def _chip(event: AlienChipDrawn | DefenceChipDrawn | ChipLapsed) -> Message:
     if event.result == "choose":
         effect = CHOOSE[event.chip]
     else:
-        effect = CHIP_RESULTS[event.result].format(s="" if values["gained"] == 1 else "s", **values)
-    return _line("chip", SIDE[event.side], owner=event.side.capitalize(), title=event.title, effect=effect)
+        if values["gained"] is not None:
+            values["gained"] = counted(values["gained"], "more booster", "more boosters")
+        effect = CHIP_RESULTS[event.result].format(**values)
+    return _line("chip", SIDE[event.side], owner=event.side.capitalize(), title=event.title, effect=sentence(effect))
 
 
 def messages(event: Event, peng: bool = False) -> list[Message]:
@@ -99,8 +102,8 @@ def messages(event: Event, peng: bool = False) -> list[Message]:
     if isinstance(event, SpaceshipFlew):
         return [_line("spaceship_flight", end=event.end, by=" by GPS" if event.by == "gps" else "")]
     if isinstance(event, BoosterFired):
-        return [_line("booster", direction=event.direction, end=event.end, boosters=event.boosters,
-                      s="s" if event.boosters != 1 else "")]
+        return [_line("booster", direction=event.direction, end=event.end,
+                      boosters=counted(event.boosters, "booster"))]
     if isinstance(event, ShotFired):
         weapon = WEAPONS["plasma" if event.weapon == "plasma" else "outpost" if event.source == "outpost" else "shot"]
         shot = Message("Peng!" if peng else "", signal="peng" if peng else "shot", side=RIGHT)
@@ -120,7 +123,7 @@ def messages(event: Event, peng: bool = False) -> list[Message]:
     if isinstance(event, Alarm):
         return [_line("alarm", saucer=event.saucer, cell=cell_name(event.cell))]
     if isinstance(event, GameOver):
-        return [_line("game_over", who=WINNERS[event.winner], turns=event.turns)]
+        return [_line("game_over", who=WINNERS[event.winner], turns=counted(event.turns, "turn"))]
     if isinstance(event, DiceKept):
         return [_line("keep", SIDE[event.side], Side=event.side.capitalize())]
     if isinstance(event, TurnBegan):

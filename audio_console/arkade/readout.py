@@ -8,6 +8,8 @@ Game. Nothing here changes the game.
 from __future__ import annotations
 
 from audio_console.arkade.board import LETTERS, Cell, cell_name
+from audio_console.arkade.pieces import DEFENCE
+from audio_console.wording import counted
 
 # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
 # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.
@@ -48,9 +50,11 @@ def read_row(game, row: int) -> str:
     return f"Row {LETTERS[row]}: " + "; ".join(parts) + "."
 
 
-def read_column(game, column: int) -> str:
+def read_column(game, column: int, viewer: str | None) -> str:
+    """A column from row A down; `viewer` is the side asking (None: a spectator)."""
     parts = [f"{LETTERS[r]} {describe_cell(game, (r, column))}" for r in range(game.rows)]
-    ship = " Your spaceship is below it." if game.ship == column else ""
+    whose = "Your" if viewer == DEFENCE else "The Defence's"
+    ship = f" {whose} spaceship is below it." if game.ship == column else ""
     return f"Column {column + 1}, from row A to the defence line: " + "; ".join(parts) + "." + ship
 
 
@@ -66,7 +70,8 @@ def saucers(game) -> str:
     alive = sorted(game.alive(), key=lambda s: (-s.cell[0], s.cell[1]))
     if not alive:
         return "No saucers left."
-    return f"{len(alive)} saucers, nearest the defence line first: " + "; ".join(map(_saucer_words, alive)) + "."
+    return (f"{counted(len(alive), 'saucer')}, nearest the defence line first: "
+            + "; ".join(map(_saucer_words, alive)) + ".")
 
 
 def nearest(game) -> str:
@@ -91,13 +96,14 @@ def dice(game) -> list[str]:
 
 def spaceship(game) -> str:
     outpost = f" Outpost in column {game.outpost + 1}." if game.outpost is not None else ""
-    return f"Spaceship in column {game.ship + 1}; {game.boosters} boosters.{outpost}"
+    return f"Spaceship in column {game.ship + 1}; {counted(game.boosters, 'booster')}.{outpost}"
 
 
 def chips(game) -> str:
     kept = ", ".join(f"{colour} {kind}" for kind, colour in game.kept) or "none"
     defence = ", ".join(f"{c} {len(v)}" for c, v in game.defence_chips.items())
-    return (f"Alien: {len(game.alien_chips)} face-down chips. Defence face-down chips: {defence}. "
+    return (f"Alien: {counted(len(game.alien_chips), 'face-down chip')}. "
+            f"Defence face-down chips: {defence}. "
             f"Defence keeps: {kept}.")
 
 

@@ -39,6 +39,14 @@ from audio_console.arkade.pieces import (  # noqa: F401  (the rules' names, for 
 )
 
 OWN_ACTIONS = {ALIEN: alien.CHECKS, DEFENCE: defence.CHECKS}
+NAMES = {ALIEN: "Alien", DEFENCE: "Defence"}      # a side as the players hear it
+# what the other side's actions do, for a refusal that says whose they are
+OTHER_SIDES_ACTIONS = {"ship": "fly the spaceship", "booster": "fire a booster", "gps": "use the GPS",
+                       "shoot": "shoot", "plasma": "fire the plasma cannon", "fly": "fly a saucer",
+                       "clear": "clear a magnetic field", "sacrifice": "sacrifice a saucer"}
+# the spoken ways to roll again (commands.py): "reroll" is typed only
+ROLL_AGAIN = {ALIEN: "roll again, roll the first die again or roll the second die again",
+              DEFENCE: "roll again, roll the flight die again or roll the shot die again"}
 
 
 class Game:
@@ -174,19 +182,23 @@ class Game:
         if not words:
             raise IllegalAction("Say what to do.")
         if self.winner:
-            raise IllegalAction(f"The game is over: the {self.winner} won.")
+            raise IllegalAction(f"The game is over: the {NAMES[self.winner]} won.")
         verb, args = words[0], words[1:]
         if self.pending and self.pending.side == side and verb != "choose":
             raise IllegalAction(self.pending_question())
         if self.mode == STRATEGY and self.turn != side:
-            raise IllegalAction(f"It is the {self.turn}'s turn.")
+            raise IllegalAction(f"It is the {NAMES[self.turn]}'s turn.")
         try:
             if verb in OWN_ACTIONS[side]:
                 return OWN_ACTIONS[side][verb](self, args)
             both = {"roll": self._check_roll, "reroll": self._check_reroll, "keep": self._check_keep,
                     "done": self._check_done, "choose": lambda side, args: chips.check_choose(self, side, args)}
             if verb not in both:
-                raise IllegalAction(f"The {side} cannot {verb}.")
+                other = DEFENCE if side == ALIEN else ALIEN
+                if verb in OTHER_SIDES_ACTIONS:
+                    raise IllegalAction(f"Only the {NAMES[other]} can {OTHER_SIDES_ACTIONS[verb]}; "
+                                        f"you are the {NAMES[side]}.")
+                raise IllegalAction(f"The {NAMES[side]} cannot {verb}.")
             return both[verb](side, args)
         except BoardError as error:
             raise IllegalAction(str(error)) from None
@@ -198,9 +210,9 @@ class Game:
 
     def _check_roll(self, side, args) -> Apply:
         if args:
-            raise IllegalAction("Say roll, or reroll and which die.")
+            raise IllegalAction(f"Say roll; after a roll, {ROLL_AGAIN[side]}.")
         if self.mode == STRATEGY and self._dice(side).rolls:
-            raise IllegalAction("You have rolled already this turn: say reroll and which die, or keep.")
+            raise IllegalAction(f"You have rolled already this turn: say {ROLL_AGAIN[side]}, or keep.")
 
         def roll() -> list[Event]:
             self._fresh_dice(side)
@@ -222,11 +234,11 @@ class Game:
 
     def _check_reroll(self, side, args) -> Apply:
         if self.mode == ARCADE:
-            raise IllegalAction("In Arcade Mode just roll again.")
+            raise IllegalAction("In Arcade Mode say roll: both dice are rolled afresh.")
         which = args[0] if len(args) == 1 else ""
         names = ("both", "first", "second") if side == ALIEN else ("both", "flight", "shot")
         if which not in names:
-            raise IllegalAction("Reroll " + ", ".join(names) + ".")
+            raise IllegalAction(f"Say {ROLL_AGAIN[side]}.")
         dice = self._dice(side)
         if not dice.rolls:
             raise IllegalAction("Roll first.")

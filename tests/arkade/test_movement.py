@@ -131,7 +131,7 @@ def test_keeping_or_flying_ends_the_rolling():
 
 def test_nobody_acts_out_of_turn():
     game = Game(Options(), random.Random(1))
-    refused(game, DEFENCE, "roll", "alien's turn")
+    refused(game, DEFENCE, "roll", "Alien's turn")
 
 
 def test_the_alien_wins_on_reaching_the_last_row():
