@@ -114,3 +114,12 @@ def refusal_of_the_defence(console):
     with pytest.raises(IllegalAction) as caught:
         console.core.act(DEFENCE, "roll")
     return str(caught.value)
+
+
+def test_the_arcade_prompt_offers_only_what_is_accepted():
+    console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer"}, 1)
+    console.clock_state = "running"          # as after go and the countdown
+    console.handle(console.grammar().parse("roll"), 0.0)
+    prompt = console.prompt()
+    assert prompt.endswith("or roll.") and "roll again" not in prompt
+    console.handle(console.grammar().parse("roll"), 0.0)     # what the prompt offers is accepted
