@@ -167,7 +167,7 @@ class Game:
             candidates += ["reroll flight", "reroll shot", "booster left", "booster right", "shoot",
                            "shoot outpost"]
             candidates += [f"ship {n}" for n in range(1, 7)]
-            for kind, colour in set(self.kept):
+            for kind, colour in sorted(set(self.kept)):      # sorted: the same order in every run
                 if kind == "plasma":
                     candidates.append(f"plasma {colour}")
                 else:
