@@ -23,7 +23,7 @@ def _saucer(game, text: str) -> Saucer:
 
 def check_fly(game, args) -> Apply:
     if not args:
-        raise IllegalAction("Say which saucer and where: fly B3 forward.")
+        raise IllegalAction("Say which saucer and where: fly the saucer at B3 forward.")
     saucer = _saucer(game, args[0])
     path = _flight_path(game, saucer.cell, args[1:])
     dice = game.alien_dice
@@ -98,7 +98,7 @@ def _check_step(game, start: Cell, target: Cell) -> None:
 
 def check_clear(game, args) -> Apply:
     if len(args) != 2 or args[0] != "magnet":
-        raise IllegalAction("Say clear magnet and its space, like clear magnet C4.")
+        raise IllegalAction("Say clear the magnetic field at C4, with its space.")
     cell = game.board.parse_cell(args[1])
     if cell not in game.magnets:
         raise IllegalAction(f"There is no magnetic field at {cell_name(cell)}.")
@@ -120,7 +120,7 @@ def check_clear(game, args) -> Apply:
 
 def check_sacrifice(game, args) -> Apply:
     if len(args) != 1:
-        raise IllegalAction("Say which saucer: sacrifice C3.")
+        raise IllegalAction("Say which saucer: sacrifice the saucer at C3.")
     saucer = _saucer(game, args[0])
     if game.asteroid is None:
         raise IllegalAction("There is no asteroid to remove.")

@@ -13,11 +13,10 @@ the events that happened.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from audio_console.arkade.board import SAUCER_COLOURS, Cell, cell_name
 from audio_console.arkade.events import (
-    AlienChipDrawn, ChipLapsed, Chosen, DefenceChipDrawn, Event, SaucerFlew,
+    AlienChipDrawn, Apply, ChipLapsed, Chosen, DefenceChipDrawn, Event, SaucerFlew,
 )
 from audio_console.arkade.pieces import ALIEN, DEFENCE, IllegalAction, Saucer
 
@@ -178,7 +177,7 @@ def refresh_pending(game) -> list[Event]:
     return [ChipLapsed(p.side, p.chip, p.colour)]
 
 
-def check_choose(game, side: str, args: list[str]) -> Callable[[], list[Event]]:
+def check_choose(game, side: str, args: list[str]) -> Apply:
     """Check "choose C4" / "choose pink A3"; return what carrying it out does."""
     p = game.pending
     if p is None or p.side != side:

@@ -8,13 +8,13 @@ function that carries it out.
 from __future__ import annotations
 
 from audio_console.arkade import chips
+from audio_console.arkade.board import cell_name
 from audio_console.arkade.events import Apply, BoosterFired, Event, GameOver, ShotFired, SpaceshipFlew
 from audio_console.arkade.pieces import DEFENCE, IllegalAction, Saucer
-from audio_console.arkade.board import cell_name
 
 
 def check_ship(game, args) -> Apply:
-    n = _number(args, "Say the space: ship 4.")
+    n = _number(args, "Say the space: ship to four.")
     dice = game.defence_dice
     if not dice.rolls:
         raise IllegalAction("Roll first.")
@@ -53,7 +53,7 @@ def check_booster(game, args) -> Apply:
 
 
 def check_gps(game, args) -> Apply:
-    n = _number(args, "Say the space: gps 4.")
+    n = _number(args, "Say the space: use the GPS to four.")
     gps = [k for k in game.kept if k[0] == "gps"]
     if not gps:
         raise IllegalAction("You have no GPS.")
@@ -71,7 +71,7 @@ def check_gps(game, args) -> Apply:
 
 def check_shoot(game, args) -> Apply:
     if args not in ([], ["outpost"]):
-        raise IllegalAction("Say shoot, or shoot outpost.")
+        raise IllegalAction("Say shoot, or shoot from the outpost.")
     dice = game.defence_dice
     if args:
         if game.outpost is None:
