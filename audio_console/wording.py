@@ -38,3 +38,11 @@ def sentence(text: str) -> str:
     """The line with its first letter capitalised, the rest as written."""
     text = text.strip()
     return text[:1].upper() + text[1:]
+
+
+def one_of(items: list[str], joiner: str = "or") -> str:
+    """'a', 'a or b', 'a, b or c': a spoken list of choices."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {joiner} " + items[-1]

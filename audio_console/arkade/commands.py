@@ -10,6 +10,7 @@ from __future__ import annotations
 from audio_console.arkade.board import LETTERS
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
 from audio_console.commands.vocabulary import letter_slot, number_slot
+from audio_console.wording import number_word
 
 
 def _words(name: str, options: dict[str, list[str]], typed: dict[str, list[str]] | None = None) -> Slot:
@@ -156,7 +157,6 @@ _ROLLS = {"reroll both": "roll again", "reroll shot": "roll the shot die again",
           "reroll flight": "roll the flight die again", "reroll first": "roll the first die again",
           "reroll second": "roll the second die again", "shoot outpost": "shoot from the outpost",
           "plasma": "use the plasma cannon"}
-_NUMBERS = ["one", "two", "three", "four", "five", "six"]
 
 
 def spoken(action: str, colour_at=None) -> str:
@@ -167,9 +167,9 @@ def spoken(action: str, colour_at=None) -> str:
     if action in _ROLLS:
         return _ROLLS[action]
     if verb == "ship":
-        return f"ship to {_NUMBERS[int(words[1]) - 1]}"
+        return f"ship to {number_word(int(words[1]))}"
     if verb == "gps":
-        return f"use the gps to {_NUMBERS[int(words[1]) - 1]}"
+        return f"use the gps to {number_word(int(words[1]))}"
     if verb == "plasma":
         return f"use the {words[1]} plasma cannon"
     if verb == "fly":

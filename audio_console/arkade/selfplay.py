@@ -3,15 +3,10 @@ from __future__ import annotations
 
 import random
 
-from audio_console.arkade.computer import next_action
+from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, Game, Options
 
 MAX_ACTIONS = 20000   # far beyond any real game; a guard against a stuck player
-
-
-def player_rng(seed: int, side: str, move: int) -> random.Random:
-    """The computer's randomness for one move: derived from the seed and the move number."""
-    return random.Random(f"arkade:{seed}:{side}:{move}")
 
 
 def play(options: Options, seed: int, alien: str = "normal", defence: str = "normal",

@@ -142,7 +142,7 @@ class BattleshipConsole(FleetPlacing, GameAdapter):
                 "(across, down, left, up), like quadron sector 1 B3 across. You hear which holes it covers.",
                 "Then: place; turn it (a quarter turn clockwise); move to C4; move to sector 2.",
                 "Place quadron sector 1 B3 across places at once. Random places the rest at random. "
-                "Remove dueler takes a ship back. Done when all five are placed.",
+                "Remove dueler takes a ship back; undo, the last one placed. Done when all five are placed.",
                 "Ships: " + "; ".join(f"{s}, {len(FOOTPRINTS[s].holes)} holes" for s in SHIP_NAMES) + ".",
             ]
         elif phase == SHOOTING:

@@ -24,9 +24,10 @@ from audio_console.console.typed import EDGES, refusal
 from audio_console.console.voice_check import VoiceCheckConsole
 from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
+from audio_console.wording import counted
 
 TICK_SECONDS = 0.1
-ALWAYS = ("Always: repeat, help, status, summary, stop (silence), undo, new game, quit; "
+ALWAYS = ("Always: repeat, help, status, summary, stop (silence), new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
@@ -124,7 +125,7 @@ class Session:
             self._show(Reply().say(f"Your {self.games[moved].title} game in progress is kept: "
                                    "say menu to resume it.", signal=None))
         if actions or dropped is not None:
-            reply = Reply().say(f"Resumed {info.title}, after {len(actions)} action{'' if len(actions) == 1 else 's'}.")
+            reply = Reply().say(f"Resumed {info.title}, after {counted(len(actions), 'action')}.")
             reply.messages += [Message(line) for line in self._status_lines()]
             self._show(reply)
         else:

@@ -334,8 +334,11 @@ class AssistedConsole(GalaxisConsole):
             raise InputError("In option 1 the review waits for the end of the game.")
         team = self._player_team()
         other = self.core.other(team) if len(self.core.teams) == 2 else None
+        # Only option 3 tells a team anything by the other team's queries; in option 1
+        # both hunt the same ships and the other's points are not known empty.
+        log = self.core.log if self.option == 3 else [q for q in self.core.log if q[0] == team]
         stored_by_other = self.core.state[other].stored if other else ()
-        steps = review_steps(self.core.log, team, stored_by_other)
+        steps = review_steps(log, team, stored_by_other)
         if not any(step.kind in ("query", "own ship") for step in steps):
             raise InputError("No queries to review yet.")
         return Reply(messages=review(steps, team if other else None, exclude=self.core.state[team].stored))

@@ -37,3 +37,13 @@ def test_a_one_team_review_counts_its_queries(tmp_path):
     assert lines[0] == "Review of 2 queries."
     assert [line.split(":")[0] for line in lines[1:3]] == ["Query 1", "Query 2"]
     assert lines[-1] == "End of review: 0 of 4 ships found in 2 queries."
+
+
+def test_option_1_against_the_computer_reviews_the_players_queries_alone(tmp_path):
+    """Both teams hunt the same ships: the computer's queries are no empty points."""
+    result = run_console(["--game", "galaxis", "--option", "1", "--opponent", "computer", "--text",
+                          "--seed", "3"], ["B7", "C4", "D2", "E6", "review", "quit"], tmp_path)
+    assert "Traceback" not in result.stderr
+    lines = review_lines(result.stdout)
+    assert lines[0].startswith("Team 1: review of")
+    assert all(line.startswith(("Query", "End of review")) for line in lines[1:])
