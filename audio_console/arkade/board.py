@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 LETTERS = "ABCDEFGHIJ"
 COLUMNS = 6
@@ -33,6 +34,19 @@ def load_data() -> dict:
 
 def cell_name(cell: Cell) -> str:
     return f"{LETTERS[cell[0]]}{cell[1] + 1}"
+
+
+class Space(NamedTuple):
+    """A cell as a command names it ("B3"): a (row, column) pair that prints as its name."""
+    row: int
+    column: int
+
+    def __str__(self) -> str:
+        return cell_name(self)
+
+    @classmethod
+    def at(cls, letter: str, number: int) -> "Space":
+        return cls(LETTERS.index(letter), number - 1)
 
 
 @dataclass(frozen=True)
@@ -66,10 +80,14 @@ class Board:
         match = re.fullmatch(r"\s*([A-Za-z])\s*-?\s*(\d{1,2})\s*", text)
         if not match:
             raise BoardError(f"{text!r} is not a space: say a row letter and a column, like B3.")
-        row = LETTERS.find(match.group(1).upper())
-        column = int(match.group(2)) - 1
+        return self.cell_at(match.group(1), int(match.group(2)))
+
+    def cell_at(self, letter: str, number: int) -> Cell:
+        """('B', 3) -> (1, 2); BoardError with a plain reason for a space off this board."""
+        row = LETTERS.find(letter.upper()) if len(letter) == 1 else -1
+        column = number - 1
         if not (0 <= row < self.rows):
-            raise BoardError(f"There is no row {match.group(1).upper()}: rows run from A to {LETTERS[self.last_row]}.")
+            raise BoardError(f"There is no row {letter.upper()}: rows run from A to {LETTERS[self.last_row]}.")
         if not (0 <= column < self.columns):
             raise BoardError(f"There is no column {column + 1}: columns run from 1 to {self.columns}.")
         return (row, column)

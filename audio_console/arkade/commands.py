@@ -7,9 +7,9 @@ every recognizer knows).
 """
 from __future__ import annotations
 
-from audio_console.arkade.board import LETTERS
+from audio_console.arkade.board import LETTERS, Space
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import letter_slot, number_slot
+from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
 from audio_console.wording import number_word
 
 
@@ -30,8 +30,9 @@ def slots(rows: int) -> list[Slot]:
     letters = LETTERS[:rows]
     return [
         letter_slot("row", letters), number_slot("column", 1, 6),
-        letter_slot("row2", letters), number_slot("column2", 1, 6),
-        letter_slot("row3", letters), number_slot("column3", 1, 6),
+        # A space ("bravo three", "B3") is a Space; a flight's later spaces too.
+        *(point_slot(name, letter_slot("row", letters), number_slot("column", 1, 6), Space.at)
+          for name in ("cell", "cell2", "cell3")),
         number_slot("space", 1, 6),
         _direction("direction"), _direction("direction2"),
         _words("colour", {"yellow": ["yellow"], "pink": ["pink"], "purple": ["purple"]}),
@@ -44,7 +45,7 @@ def slots(rows: int) -> list[Slot]:
 
 # Typed forms may be loose; spoken forms are kept few, because the recognizers get
 # every spoken phrase (a flight alone is rows x columns x directions of them).
-SAUCERS = ["[the] <colour> [saucer] [at|on] <row> <column>", "[the] [saucer] [at|on] <row> <column>"]
+SAUCERS = ["[the] <colour> [saucer] [at|on] <cell>", "[the] [saucer] [at|on] <cell>"]
 
 
 def _saucer(before: str, after: str = "") -> list[str]:
@@ -63,11 +64,11 @@ ACTIONS = [
     Rule("reroll", "reroll both", ["roll again"]),
     Rule("keep", "keep", ["keep"]),
     Rule("done", "done", ["done"]),
-    Rule("fly", "fly {row}{column} {direction} {direction2}",
-         ["fly the <colour> saucer at <row> <column> <direction> <direction2>",
-          "fly <row> <column> <direction> <direction2>"]),
-    Rule("fly", "fly {row}{column} {direction}",
-         ["fly the <colour> saucer at <row> <column> <direction>", "fly <row> <column> <direction>"]),
+    Rule("fly", "fly {cell} {direction} {direction2}",
+         ["fly the <colour> saucer at <cell> <direction> <direction2>",
+          "fly <cell> <direction> <direction2>"]),
+    Rule("fly", "fly {cell} {direction}",
+         ["fly the <colour> saucer at <cell> <direction>", "fly <cell> <direction>"]),
     Rule("ship", "ship {space}", ["ship to <space>"]),
     Rule("booster", "booster {side}", ["booster <side>"]),
     Rule("shoot", "shoot outpost", ["shoot from the outpost"]),
@@ -75,10 +76,10 @@ ACTIONS = [
     Rule("plasma", "plasma {colour}", ["use the <colour> plasma cannon"]),
     Rule("plasma", "plasma", ["use the plasma cannon"]),
     Rule("gps", "gps {space}", ["use the gps to <space>"]),
-    Rule("choose", "choose {colour} {row}{column}", ["choose the <colour> saucer at <row> <column>"]),
-    Rule("choose", "choose {row}{column}", ["choose <row> <column>"]),
-    Rule("clear", "clear magnet {row}{column}", ["clear the magnetic field at <row> <column>"]),
-    Rule("sacrifice", "sacrifice {row}{column}", ["sacrifice the saucer at <row> <column>"]),
+    Rule("choose", "choose {colour} {cell}", ["choose the <colour> saucer at <cell>"]),
+    Rule("choose", "choose {cell}", ["choose <cell>"]),
+    Rule("clear", "clear magnet {cell}", ["clear the magnetic field at <cell>"]),
+    Rule("sacrifice", "sacrifice {cell}", ["sacrifice the saucer at <cell>"]),
     # typed only: the looser forms a player may type
     Rule("roll", "roll", ["roll [the] dice", "roll [the] die"], spoken=False),
     Rule("reroll", "reroll {which}", ["roll [the] <which> [die|dice] again", "roll again [the] <which> [die|dice]",
@@ -87,12 +88,12 @@ ACTIONS = [
     Rule("reroll", "reroll both", ["roll [the] dice again", "reroll", "reroll [the] dice"], spoken=False),
     Rule("keep", "keep", ["keep [the] dice", "keep them"], spoken=False),
     Rule("done", "done", ["end [my|the] turn", "pass"], spoken=False),
-    Rule("fly", "fly {row}{column} {direction} {direction2}",
+    Rule("fly", "fly {cell} {direction} {direction2}",
          _saucer("fly", "<direction> [and|then] <direction2>"), spoken=False),
-    Rule("fly", "fly {row}{column} {direction}", _saucer("fly", "<direction>"), spoken=False),
-    Rule("fly", "fly {row}{column} to {row2}{column2} to {row3}{column3}",
-         _saucer("fly", "to <row2> <column2> [and|then] to <row3> <column3>"), spoken=False),
-    Rule("fly", "fly {row}{column} to {row2}{column2}", _saucer("fly", "to <row2> <column2>"), spoken=False),
+    Rule("fly", "fly {cell} {direction}", _saucer("fly", "<direction>"), spoken=False),
+    Rule("fly", "fly {cell} to {cell2} to {cell3}",
+         _saucer("fly", "to <cell2> [and|then] to <cell3>"), spoken=False),
+    Rule("fly", "fly {cell} to {cell2}", _saucer("fly", "to <cell2>"), spoken=False),
     Rule("ship", "ship {space}", ["[fly|move] [the] [space] ship to <space>", "ship <space>",
                                   "[fly|move] [the] spaceship to <space>"], spoken=False),
     Rule("booster", "booster {side}", ["[use] [a|the] booster <side>", "boost <side>"], spoken=False),
@@ -102,14 +103,14 @@ ACTIONS = [
          spoken=False),
     Rule("plasma", "plasma", ["(use|fire) [the] plasma cannon", "plasma"], spoken=False),
     Rule("gps", "gps {space}", ["[use] [the] gps to <space>", "gps <space>"], spoken=False),
-    Rule("choose", "choose {colour} {row}{column}", ["choose [the] <colour> [saucer] [at] <row> <column>",
-                                                     "(place|put) [the] <colour> [saucer] at <row> <column>"],
+    Rule("choose", "choose {colour} {cell}", ["choose [the] <colour> [saucer] [at] <cell>",
+                                                     "(place|put) [the] <colour> [saucer] at <cell>"],
          spoken=False),
-    Rule("choose", "choose {row}{column}", ["choose [the] [saucer] [at] <row> <column>",
-                                            "(place|put) [it] at <row> <column>"], spoken=False),
-    Rule("clear", "clear magnet {row}{column}", ["clear [the] magnetic field [at] <row> <column>",
-                                                 "clear magnet <row> <column>"], spoken=False),
-    Rule("sacrifice", "sacrifice {row}{column}", _saucer("sacrifice") + _saucer("ram [the] asteroid with"),
+    Rule("choose", "choose {cell}", ["choose [the] [saucer] [at] <cell>",
+                                            "(place|put) [it] at <cell>"], spoken=False),
+    Rule("clear", "clear magnet {cell}", ["clear [the] magnetic field [at] <cell>",
+                                                 "clear magnet <cell>"], spoken=False),
+    Rule("sacrifice", "sacrifice {cell}", _saucer("sacrifice") + _saucer("ram [the] asteroid with"),
          spoken=False),
 ]
 
@@ -120,7 +121,7 @@ QUESTIONS = [
     Rule("read", "read column {column}", ["read column <column>", "column <column>"]),
     Rule("listen", "listen row {row}", ["listen to row <row>"]),
     Rule("listen", "listen column {column}", ["listen to column <column>"]),
-    Rule("what", "what {row}{column}", ["what is at <row> <column>"]),
+    Rule("what", "what {cell}", ["what is at <cell>"]),
     Rule("options", "options", ["what can i do"]),
     Rule("dice", "dice", ["dice"]),
     Rule("where ship", "where ship", ["where is the spaceship"]),
@@ -138,7 +139,7 @@ QUESTIONS = [
     Rule("read", "read row {row}", ["row <row>"], spoken=False),
     Rule("listen", "listen row {row}", ["listen row <row>"], spoken=False),
     Rule("listen", "listen column {column}", ["listen column <column>"], spoken=False),
-    Rule("what", "what {row}{column}", ["what <row> <column>"], spoken=False),
+    Rule("what", "what {cell}", ["what <cell>"], spoken=False),
     Rule("options", "options", ["options", "moves"], spoken=False),
     Rule("dice", "dice", ["what are the dice", "read the dice"], spoken=False),
     Rule("where ship", "where ship", ["where is [my|the] [space] ship", "where is my spaceship", "spaceship"],

@@ -25,7 +25,7 @@ from audio_console.arkade.rules import (
     ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction, Options,
 )
 from audio_console.commands import Command, Grammar
-from audio_console.console.adapter import GameAdapter
+from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
 from audio_console.wording import counted, noun, number_word, one_of, sentence
@@ -66,6 +66,8 @@ def options_from(options: dict) -> Options:
 
 
 class ArkadeConsole(GameAdapter):
+    """Commands go to do_ methods (GameAdapter): every action of either side to do_play,
+    each board question to its own; a saved action is the rules core's own text."""
     game = "arkade"
     title = "Arkade"
 
@@ -119,7 +121,7 @@ class ArkadeConsole(GameAdapter):
     def prompt(self) -> str:
         core = self.core
         if core.finished():
-            return "Game over. Say new game, or quit."
+            return GAME_OVER
         if self.clock_state == "waiting":
             return "Arcade Mode: say go to start the countdown; say pause at any time."
         if self.clock_state == "counting":
@@ -206,28 +208,24 @@ class ArkadeConsole(GameAdapter):
 
     # --- acting ------------------------------------------------------------------------
 
-    def handle(self, command: Command, now: float) -> Reply:
-        if command.name == "listen":
-            return self.handle_listen(command)
-        if command.name == "go":
-            return self._go(now)
-        if command.name == "pause":
-            return self._pause()
+    def refusal(self, command: Command) -> str | None:
         if self.clock_state != "running" and command.name in ACTIONS and not self.core.finished():
-            raise InputError("The game has not started: say go." if self.clock_state == "waiting"
-                             else "Wait for the start signal.")
-        if command.name == "pace":
-            # Only the timing of the computer's turns changes; its actions are recorded.
-            self.pace = float(command.get("seconds"))
-            self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
-            return Reply().say(f"The computer now rolls every {self._pace_words()}.")
-        if command.name not in ACTIONS:
-            handler = getattr(self, "_ask_" + command.name.replace(" ", "_"), None)
-            if handler is None:
-                raise InputError(f"{command.text} is not something Arkade can do; say help.")
-            return Reply(messages=[Message(line) for line in handler(command)])
+            return "The game has not started: say go." if self.clock_state == "waiting" else "Wait for the start signal."
+        return None
+
+    def unknown(self, command: Command) -> str:
+        return f"{command.text} is not something Arkade can do; say help."
+
+    def do_pace(self, command: Command, now: float) -> Reply:
+        # Only the timing of the computer's turns changes; its actions are recorded.
+        self.pace = float(command.get("seconds"))
+        self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
+        return Reply().say(f"The computer now rolls every {self._pace_words()}.")
+
+    def do_play(self, command: Command, now: float) -> Reply:
+        """Every action of either side: the computer's turn first, then the player's action."""
         if self.core.finished():
-            raise InputError("The game is over. Say new game, or quit.")
+            raise InputError(ALREADY_OVER)
         reply = self._computer_turns()      # the computer's turn comes before the player's
         if self.core.finished():
             return reply
@@ -236,10 +234,9 @@ class ArkadeConsole(GameAdapter):
             raise InputError("The computer plays both sides; you are watching.")
         colour = dict(command.values).get("colour")
         if command.name in ("fly", "sacrifice") and colour:
-            saucer = self.core.saucer_at((LETTERS.index(command.get("row")), int(command.get("column")) - 1))
+            saucer = self.core.saucer_at(command.value("cell"))
             if saucer and saucer.colour != colour:
-                raise InputError(f"The saucer at {command.get('row')}{command.get('column')} is "
-                                 f"{saucer.colour}, not {colour}.")
+                raise InputError(f"The saucer at {command.get('cell')} is {saucer.colour}, not {colour}.")
         try:
             reply.extend(self._act(side, command.text))
         except IllegalAction as error:
@@ -251,6 +248,9 @@ class ArkadeConsole(GameAdapter):
             reply.extend(self._computer_turns())
         return reply
 
+    do_roll = do_reroll = do_keep = do_done = do_fly = do_ship = do_booster = do_shoot = do_play
+    do_plasma = do_gps = do_choose = do_clear = do_sacrifice = do_play
+
     def _act(self, side: str, action: str) -> Reply:
         events = self.core.act(side, action)
         self.moves += 1
@@ -260,6 +260,8 @@ class ArkadeConsole(GameAdapter):
         return reply
 
     def apply_recorded(self, action: str) -> None:
+        """A saved action is the rules core's own: "<side> <action>", replayed into the core
+        (the computer's actions are saved too, so nothing is chosen again)."""
         side, _, rest = action.partition(" ")
         if side not in SIDES:
             raise InputError(f"the saved action {action!r} is not an Arkade action")
@@ -288,18 +290,18 @@ class ArkadeConsole(GameAdapter):
             count += 1
         return reply
 
-    def _go(self, now: float) -> Reply:
+    def do_go(self, command: Command, now: float) -> Reply:
         if self.options.mode != ARCADE:
             raise InputError("Go and pause are for Arcade Mode; in Strategy Mode the game waits for you.")
         if self.core.finished():
-            raise InputError("The game is over. Say new game, or quit.")
+            raise InputError(ALREADY_OVER)
         if self.clock_state != "waiting":
             raise InputError("The game is already going." if self.clock_state == "running"
                              else "The countdown is on.")
         self.clock_state, self.countdown_start, self.counted = "counting", now, 0
         return Reply().say("Countdown.")
 
-    def _pause(self) -> Reply:
+    def do_pause(self, command: Command, now: float) -> Reply:
         if self.options.mode != ARCADE:
             raise InputError("Go and pause are for Arcade Mode; in Strategy Mode the game waits for you.")
         if self.clock_state == "waiting":
@@ -371,7 +373,7 @@ class ArkadeConsole(GameAdapter):
                 str(word_number(second)) if word_number(second) else None)
             if letter and number:
                 try:
-                    self.core.board.parse_cell(letter + number)
+                    self.core.board.cell_at(letter, int(number))
                 except ValueError as error:
                     return f"{letter}{number} is not on the board. {error}"
         return None
@@ -386,46 +388,49 @@ class ArkadeConsole(GameAdapter):
         column = int(command.get("column")) - 1
         return readout.read_column(self.core, column, self.human_side()), readout.column_cells(self.core, column)
 
-    def _ask_read(self, command: Command) -> list[str]:
-        return [self._line(command)[0]]
+    def do_read(self, command: Command, now: float) -> Reply:
+        return plain_lines(self._line(command)[0])
 
-    def handle_listen(self, command: Command) -> Reply:
+    def do_listen(self, command: Command, now: float = 0.0) -> Reply:
         text, line = self._line(command)
         # (column, of 6, row, kind): a row is heard across the stereo field, a column in pitch
         sounds = [(cell[1], 6, cell[0], readout.sound_kind(self.core, cell)) for cell in line]
         return Reply(messages=[Message(text, cells=sounds, rows=self.core.rows)])
 
-    def _ask_saucers(self, command: Command) -> list[str]:
-        return [readout.saucers(self.core)]
+    def do_saucers(self, command: Command, now: float) -> Reply:
+        return plain_lines(readout.saucers(self.core))
 
-    def _ask_nearest(self, command: Command) -> list[str]:
-        return [readout.nearest(self.core)]
+    def do_nearest(self, command: Command, now: float) -> Reply:
+        return plain_lines(readout.nearest(self.core))
 
-    def _ask_what(self, command: Command) -> list[str]:
-        return [readout.what_is_at(self.core, (LETTERS.index(command.get("row")), int(command.get("column")) - 1))]
+    def do_what(self, command: Command, now: float) -> Reply:
+        return plain_lines(readout.what_is_at(self.core, command.value("cell")))
 
-    def _ask_dice(self, command: Command) -> list[str]:
-        return readout.dice(self.core)
+    def do_dice(self, command: Command, now: float) -> Reply:
+        return plain_lines(*readout.dice(self.core))
 
-    def _ask_where_ship(self, command: Command) -> list[str]:
-        return [readout.spaceship(self.core)]
+    def do_where_ship(self, command: Command, now: float) -> Reply:
+        return plain_lines(readout.spaceship(self.core))
 
-    def _ask_chips(self, command: Command) -> list[str]:
-        return [readout.chips(self.core)]
+    def do_chips(self, command: Command, now: float) -> Reply:
+        return plain_lines(readout.chips(self.core))
 
-    def _ask_undo(self, command: Command) -> list[str]:
+    def do_undo(self, command: Command, now: float) -> Reply:
         raise InputError("Arkade has no undo: a roll or a move stands, as at the table.")
 
-    def _ask_status(self, command: Command) -> list[str]:
-        return self.status()
+    def do_status(self, command: Command, now: float) -> Reply:
+        return plain_lines(*self.status())
 
-    def _ask_summary(self, command: Command) -> list[str]:
-        return self._ask_board(command)
+    def do_summary(self, command: Command, now: float) -> Reply:
+        return self.do_board(command, now)
 
-    def _ask_board(self, command: Command) -> list[str]:
-        return readout.board(self.core) + self.status()
+    def do_board(self, command: Command, now: float) -> Reply:
+        return plain_lines(*readout.board(self.core) + self.status())
 
-    def _ask_options(self, command: Command) -> list[str]:
+    def do_options(self, command: Command, now: float) -> Reply:
+        return plain_lines(*self._options())
+
+    def _options(self) -> list[str]:
         side = self.human_side()
         if side is None:
             return ["You are watching."]
