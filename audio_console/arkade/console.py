@@ -21,8 +21,9 @@ import random
 from audio_console.arkade import commands, cues, readout
 from audio_console.arkade.board import LETTERS
 from audio_console.arkade.computer import next_action, player_rng
+from audio_console.arkade.pieces import options_from
 from audio_console.arkade.rules import (
-    ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction, Options,
+    ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction,
 )
 from audio_console.commands import Command, Grammar
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
@@ -36,33 +37,6 @@ COMPUTER_TURN_LIMIT = 200     # actions in one computer turn; far more than any 
 COUNTDOWN = ("Three.", "Two.", "One.")   # one a second, then the start signal
 # Arcade questions and settings that never need the clock running.
 ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
-
-
-# The rulebook's last page as menu presets; explicit options (CLI) win over them.
-PRESETS = {
-    "normal": {},
-    "beginner alien": {"board": "classic", "formation": "pairs"},
-    "pro alien": {"board": "expert", "formation": "offset"},
-    "pro defence": {"boosters": 4},
-    "beginner defence": {"boosters": 8},
-    "easy start": {"chips": False},
-    "experts": {"rolls": 2},          # Strategy; in Arcade Mode experts play with chips
-}
-
-
-def options_from(options: dict) -> Options:
-    """Rules options from the session's option dict (CLI or menu)."""
-    mode = options.get("mode") or STRATEGY
-    preset = dict(PRESETS.get(options.get("difficulty") or "normal", {}))
-    if options.get("difficulty") == "experts" and mode == ARCADE:
-        preset = {"chips": True}
-    options = {**preset, **{k: v for k, v in options.items() if v is not None}}
-    chips = options.get("chips")
-    return Options(mode=mode, side=options.get("board") or "classic",
-                   formation=options.get("formation") or "offset",
-                   boosters=int(options.get("boosters") or 6),
-                   max_rolls=int(options.get("rolls") or 3),
-                   chips=chips if chips is not None else None).validate()
 
 
 class ArkadeConsole(GameAdapter):

@@ -64,6 +64,33 @@ class Options:
         return self
 
 
+# The rulebook's last page as menu presets; explicit options (CLI) win over them.
+PRESETS = {
+    "normal": {},
+    "beginner alien": {"board": "classic", "formation": "pairs"},
+    "pro alien": {"board": "expert", "formation": "offset"},
+    "pro defence": {"boosters": 4},
+    "beginner defence": {"boosters": 8},
+    "easy start": {"chips": False},
+    "experts": {"rolls": 2},          # Strategy; in Arcade Mode experts play with chips
+}
+
+
+def options_from(options: dict) -> Options:
+    """Rules options from the session's option dict (CLI or menu)."""
+    mode = options.get("mode") or STRATEGY
+    preset = dict(PRESETS.get(options.get("difficulty") or "normal", {}))
+    if options.get("difficulty") == "experts" and mode == ARCADE:
+        preset = {"chips": True}
+    options = {**preset, **{k: v for k, v in options.items() if v is not None}}
+    chips = options.get("chips")
+    return Options(mode=mode, side=options.get("board") or "classic",
+                   formation=options.get("formation") or "offset",
+                   boosters=int(options.get("boosters") or 6),
+                   max_rolls=int(options.get("rolls") or 3),
+                   chips=chips if chips is not None else None).validate()
+
+
 @dataclass
 class Saucer:
     id: int
