@@ -7,7 +7,6 @@ from audio_console.arkade import cues
 from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.rules import Options
-from audio_console.arkade.selfplay import play
 from audio_console.console.base import InputError
 from tests.arkade.helpers import snapshot
 from tests.arkade.typist import phrase
