@@ -42,7 +42,7 @@ from audio_console.output.sink import NullSink  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import open_listener  # noqa: E402
 from audio_console.voice.audio import read_wav, wav_pcm16, write_wav  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.listener import Listener  # noqa: E402
 
 PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven", "foxtrot one",

@@ -5,7 +5,7 @@ words, so nothing is conveyed by tone alone.
 """
 from __future__ import annotations
 
-from audio_console.console.base import CENTRE, LEFT, RIGHT, Message
+from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
 
 SIDE = {"alien": LEFT, "defence": RIGHT}
 

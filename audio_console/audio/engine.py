@@ -28,6 +28,7 @@ import numpy as np
 from audio_console.audio import signals as signal_table
 from audio_console.audio.mixer import Mixer, Sound
 from audio_console.audio.recorder import WavRecorder
+from audio_console.audio.sonify import line_sonification
 from audio_console.audio.tts import PRIORITY_SPEAK, Speech, SpeechUnavailable, resample
 
 SAMPLE_RATES = (48000, 44100)
@@ -164,6 +165,11 @@ class AudioEngine:
         sound = Sound("samples", np.ascontiguousarray(data, dtype=np.float32))
         self.mixer.add(sound, overlap)
         return sound
+
+    def play_board_line(self, cells, rows: int, *, overlap: bool = False) -> Sound | None:
+        """One row or column of a board as sound ("listen to row D"; sonify.py)."""
+        stereo, rate = line_sonification(cells, rows=rows)
+        return self.play_samples(stereo, rate, overlap=overlap)
 
     def prewarm(self, phrases) -> None:
         """Render fixed phrases ahead ("answer two", ...) so they are never late."""

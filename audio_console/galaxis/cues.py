@@ -7,11 +7,11 @@ coordinate goes to the text line only, never to the speakers.
 """
 from __future__ import annotations
 
-from audio_console.console.base import CENTRE, Message
 from audio_console.galaxis.board import DISCOVERED, format_point
 from audio_console.galaxis.events import (
     Answered, GameOver, OwnShipRevealed, Reveal, Stored, TimedOut, TimeWarning, TurnPassed,
 )
+from audio_console.output.message import CENTRE, Message
 from audio_console.wording import counted, number_word
 
 # The words: {who} is "Team 1: " with two teams, "" alone; {point} the coordinate.

@@ -12,7 +12,7 @@ from audio_console.output.sink import NullSink
 from audio_console.settings import Settings
 from audio_console.voice import listener as listening
 from audio_console.voice.audio import wav_pcm16
-from audio_console.voice.grammars import grammar_for_game
+from audio_console.games import grammar_for_game
 from audio_console.voice.recognizer import Decoded
 
 
