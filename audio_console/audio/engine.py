@@ -298,6 +298,9 @@ class AudioEngine:
 
     def _run_clock(self) -> None:
         """Render at real-time pace into the recorder; sleep while nothing is to be played."""
+        recorder = self.recorder
+        if recorder is None:        # started only for a recording
+            return
         period = self.blocksize / self.sample_rate
         while not self._closing:
             if not self.mixer.wait_for_work(0.2):
@@ -307,8 +310,9 @@ class AudioEngine:
                 block, active = self.mixer.render(self.blocksize)
                 if not active:
                     break
-                self.recorder.add(block)
+                recorder.add(block)
                 next_at += period
+
                 delay = next_at - time.perf_counter()
                 if delay > 0 and not self._fast:
                     time.sleep(delay)

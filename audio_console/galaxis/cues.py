@@ -111,6 +111,7 @@ class GalaxisCues:
             message = _fill("hidden_0", side, "answer_0", **values)
         elif hidden:
             n = event.answer
+            assert isinstance(n, int)    # the only word, DISCOVERED, was taken above
             message = _fill("hidden_n", side, f"answer_{n}", n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         elif event.answer == DISCOVERED:
             again = " Query again." if event.found < 4 else ""
@@ -119,6 +120,7 @@ class GalaxisCues:
             message = _fill("answer_0", side, "answer_0", **values)
         else:
             n = event.answer
+            assert isinstance(n, int)    # the only word, DISCOVERED, was taken above
             message = _fill("answer_n", side, f"answer_{n}", n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         if self.option == 1 and self.private and not hidden:
             # Two human teams: the printed line keeps the point off the screen too.

@@ -62,8 +62,9 @@ def explain_answer(point: Point, ships) -> list[str]:
     ships = set(ships)
     name = format_point(point)
     heard = answer(point, ships)
-    if heard == DISCOVERED:
+    if not isinstance(heard, int):     # the one answer that is not a count: DISCOVERED
         return [f"{name} is a ship: the buoy answers discovered, two low-high pairs."]
+
     lines = []
     seeing = []
     for direction, ray in zip(DIRECTIONS, beams(point)):
@@ -219,12 +220,12 @@ class EarTraining:
         return lines + ["play again: hear the sound again", "skip: pass this one"]
 
     def handle(self, command: Command, now: float = 0.0) -> Reply:
-        if self.drill.finished():
+        signal = self.drill.current
+        if signal is None:
             raise InputError("the drill is over; say quit, or start a new drill")
         if command.name == "play again":
             return self._ask(again=True)
         guess = self._guess(command)
-        signal = self.drill.current
         right = self.drill.name(guess)
         reply = Reply(record=[command.text])
         if right:
@@ -390,7 +391,10 @@ class Tutorial:
         return Reply()
 
     def apply_recorded(self, action: str) -> None:
-        self.handle(self._grammar.parse(action))
+        command = self._grammar.parse(action)
+        if command is None:
+            raise ValueError(f"not a tutorial action: {action!r}")
+        self.handle(command)
 
     def finished(self) -> bool:
         return self.position >= len(self.steps)

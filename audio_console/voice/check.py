@@ -72,9 +72,11 @@ class VoiceCheck:
                 got = letters[0] + digits[0]
         text = heard.text if heard is not None else ""
         phonetic = any(word in sum(PHONETIC.values(), []) for word in text.split())
-        self.attempts.append(Attempt(expected, text, got, bool(heard and heard.confirm), phonetic))
+        would_confirm = heard is not None and heard.confirm
+        self.attempts.append(Attempt(expected, text, got, would_confirm, phonetic))
         if got == expected:
-            return f"Understood {got}." + (" (I would have asked to confirm.)" if heard.confirm else "")
+            return f"Understood {got}." + (" (I would have asked to confirm.)" if would_confirm else "")
+
         if got is None:
             return "Not understood."
         return f"I understood {got}."
