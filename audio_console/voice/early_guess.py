@@ -21,9 +21,10 @@ class Guess(NamedTuple):
     while_speaking: float       # seconds of its decoding done while the player spoke
 
 
-def extendable_prefixes(grammar) -> set:
+def extendable_prefixes(grammar) -> set[tuple[str, ...]]:
     """Every word sequence that is the proper beginning of a longer phrase of `grammar`."""
-    prefixes = set()
+    prefixes: set[tuple[str, ...]] = set()
+
     for phrase in grammar.phrases():
         words = tuple(phrase.split())
         prefixes.update(words[:k] for k in range(1, len(words)))

@@ -90,7 +90,10 @@ class UtteranceCutter:
 
     def _push_early(self, frame: bytes) -> None:
         ep = self._early_ep
+        if ep is None:           # no early guesses asked for
+            return
         was_in_speech = ep.in_speech
+
         out = ep.process(frame)
         if ep.in_speech and not was_in_speech:
             # speech (again): any guess is void; after a short pause the guess
