@@ -32,7 +32,8 @@ from audio_console.settings import CHOICES, Settings, data_dir
 
 TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
 PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
-QUIT_WAIT = 2.0               # seconds the goodbye may take to be heard
+QUIT_WAIT = 0.8               # seconds the spoken "Goodbye." may take: quitting is quick
+QUIT_WAIT_UNSAVED = 4.0       # "The game could not be saved" is heard whole
 
 
 def seconds(low: float, high: float):
@@ -196,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         # The goodbye is heard; the rest of a long queue is not waited for (a recording
         # without a device renders it at once).
         finish = getattr(sink, "finish", None)
-        finish(QUIT_WAIT) if finish else sink.wait_until_idle(QUIT_WAIT)
+        wait = QUIT_WAIT_UNSAVED if session.save_problem else QUIT_WAIT
+        finish(wait) if finish else sink.wait_until_idle(wait)
         sink.close()
         log.close()
     return 0
@@ -214,7 +216,8 @@ def start(args, session: Session) -> bool:
     seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
     mine = [saved for saved in in_progress(session.save_path, GAMES, session.check_options)
             if saved.game == info.name]
-    if mine and not args.resume:     # never replaced without asking: resume, or new game
+    practice = getattr(args, "practice", None)     # a drill leaves the saved game alone
+    if mine and not args.resume and not practice:   # never replaced without asking
         session.open_menu(mine, start=(info, info.options_from_args(args), seed))
         return True
     try:

@@ -191,9 +191,12 @@ class AudioEngine:
             self.mixer.wait_until_idle(left)
 
     def finish(self, timeout: float) -> None:
-        """At the end: let what is queued play for at most `timeout` seconds. Recording
-        without a device, the rest is rendered into the file at once, not in real time."""
+        """At the end: the last line (the goodbye) plays for at most `timeout` seconds,
+        a backlog before it is cut. Recording without a device, everything queued is
+        rendered into the file at once, not in real time."""
         self._fast = True
+        if self.output == "device":
+            self.mixer.keep_last()
         self.wait_until_idle(timeout)
         if self.output == "virtual clock" and self.busy():
             self._notify("The recording ends here: the sound still queued was not recorded in time.")

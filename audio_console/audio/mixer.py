@@ -83,6 +83,17 @@ class Mixer:
                 self._tail = tail
             self._changed.notify_all()
 
+    def keep_last(self) -> None:
+        """Cut everything but the last queued sound (the goodbye at quit): a backlog
+        of earlier lines is not played out in real time."""
+        with self._lock:
+            if len(self._queue) <= 1 and not self._layers:
+                return
+            last = self._queue.pop() if self._queue else None
+        self.clear()
+        if last is not None:
+            self.add(last)
+
     def idle(self) -> bool:
         with self._lock:
             return not self._queue and not self._layers

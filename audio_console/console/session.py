@@ -55,6 +55,7 @@ class Session:
         self.console = None
         self.info: GameInfo | None = None
         self.saved: SavedGame | None = None
+        self.keeps_save = True
         self.last_messages: list[Message] = []
         self.last_prompt = ""
         self.pending: tuple[str, callable] | None = None   # a question waiting for yes or no
@@ -103,7 +104,9 @@ class Session:
         self.console, self.info = console, info
         self._prewarm(console)
         self.saved = SavedGame(info.name, options, seed, list(actions))
-        moved = make_room(self.save_path, info.name, self.games)
+        # A practice drill is not a game: it never takes the game's save slot.
+        self.keeps_save = not getattr(console, "practice", False)
+        moved = make_room(self.save_path, info.name, self.games) if self.keeps_save else None
         self._save()
         if log_pending:
             self.log.catch_up(info.name, log_pending)
@@ -133,6 +136,8 @@ class Session:
 
     def _save(self) -> None:
         """Write the save; a failure is told once and play goes on."""
+        if not self.keeps_save:
+            return
         try:
             write_save(self.save_path, self.saved)
         except WriteError as error:
@@ -153,7 +158,7 @@ class Session:
         if prewarm is None or not self.presenter.speech:
             return
         fixed = getattr(console, "fixed_phrases", lambda: [])()
-        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled."])
+        prewarm(list(fixed) + [console.prompt(), "Say again.", "Cancelled.", "Goodbye."])
 
     def _status_lines(self) -> list[str]:
         status = getattr(self.console, "status", None)
@@ -322,10 +327,12 @@ class Session:
         self.presenter.stop()
 
     def _cmd_quit(self, command: Command) -> None:
-        saved = self.saved is not None and not self.console.finished()
+        saved = self.saved is not None and self.keeps_save and not self.console.finished()
         text = ("Goodbye. The game could not be saved." if saved and self.save_problem
                 else "Game saved. Goodbye." if saved else "Goodbye.")
-        self._show(Reply().say(text), remember=False)
+        # Spoken short, so that quitting takes under a second; a failed save is said in full.
+        spoken = {"Game saved. Goodbye.": "Goodbye."}.get(text)
+        self._show(Reply().say(text, speech=spoken), remember=False)
         self.running = False
 
     def _cmd_yes(self, command: Command) -> None:
@@ -349,7 +356,8 @@ class Session:
         if isinstance(self.console, MenuConsole):
             self._pass_to_game(command, "")
             return
-        kept = self.saved is not None and not self.console.finished() and self.saved.actions
+        kept = (self.saved is not None and self.keeps_save and not self.console.finished()
+                and self.saved.actions)
         if kept:
             self._show(Reply().say("Game saved." if not self.save_problem else "The game could not be saved."))
         self.open_menu()

@@ -24,8 +24,8 @@ from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.console import GalaxisConsole
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
-from audio_console.galaxis.practice import review
-from audio_console.galaxis.rules import OWN_SHIP, SEARCHING, STORING
+from audio_console.galaxis.practice import review, review_steps
+from audio_console.galaxis.rules import SEARCHING, STORING
 
 # --- the assistant's words: a separate block, added to the lead's grammar ----------------
 
@@ -121,6 +121,8 @@ class AssistedConsole(GalaxisConsole):
         if self.demo and not self.core.over:
             return f"Demonstration, query {self.core.state[1].queries + 1}: say next."
         if self._computer_turn():
+            if self.core.phase == STORING:
+                return f"Team {self.team}: the computer stores its four positions."
             return f"Team {self.team}: the computer's query."
         return super().prompt()
 
@@ -340,15 +342,13 @@ class AssistedConsole(GalaxisConsole):
         if self.option == 1 and self.computer is None and not self.core.over:
             raise InputError("In option 1 the review waits for the end of the game.")
         team = self._player_team()
-        state = self.core.state[team]
-        history = [(p, a) for p, a in state.queried.items() if a != OWN_SHIP]
-        if not history:
+        other = self.core.other(team) if len(self.core.teams) == 2 else None
+        stored_by_other = self.core.state[other].stored if other else ()
+        steps = review_steps(self.core.log, team, stored_by_other)
+        if not any(step.kind in ("query", "own ship") for step in steps):
             raise InputError("No queries to review yet.")
-        # Option 3: what the other team's announced queries told this team.
-        rival = self.core.state[self.core.other(team)] if self.option == 3 else None
-        closed = [p for p in rival.queried if p not in rival.stored] if rival else []
-        given = [p for p in rival.queried if p in rival.stored] if rival else []
-        return Reply(messages=review(history, empty=closed, ships=given), quiet=True)
+        return Reply(messages=review(steps, team if other else None,
+                                     exclude=self.core.state[team].stored), quiet=True)
 
     def _do_next(self, command: Command, now: float) -> Reply:
         if not self.demo:

@@ -240,7 +240,7 @@ class GalaxisConsole:
 
     def _do_ready(self, command: Command, now: float) -> Reply:
         if self.passing_to is None:
-            raise InputError("Nothing to be ready for")
+            raise InputError("Nothing to be ready for.")
         team, self.passing_to = self.passing_to, None
         self.core.restart_clock(now)
         reply = Reply(quiet=True)

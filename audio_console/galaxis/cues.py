@@ -26,6 +26,7 @@ WORDS = {
     "stored": ("Team {team}: position {count} of 4 stored.", "Stored, {count_words}."),
     "store_next": ("Team {team}: store your four positions, secret from team {rival}.",
                    "Team {team}, store your four positions."),
+    "store_computer": ("Team {team}: the computer stores its four positions.", "The computer stores."),
     "search_begins": ("All positions stored. Team {team} begins the search.",
                       "All stored. Team {team} begins the search."),
     "turn": ("Team {team}: your query.", "Team {team}."),
@@ -35,7 +36,7 @@ WORDS = {
     "hidden_n": ("{who}answered {n}: {ships} sighted.", "{who}{n_words}."),
     "hidden_discovered": ("{who}spaceship discovered! {found} of 4 found.",
                           "{who}spaceship discovered! {found} of 4."),
-    "time_warning": ("Team {team}: {seconds} seconds left!", "{seconds} seconds!"),
+    "time_warning": ("Team {team}: {seconds} left!", "{seconds}!"),
     "time_out": ("Team {team}: time is up; the turn passes.", "Time is up."),
     "win_alone": ("All four ships found in {queries} queries{best}.", "All four ships found, in {queries} queries{best}."),
     "win_team": ("Team {winner} wins! All four ships found. Queries: {tally}.",
@@ -81,13 +82,14 @@ class GalaxisCues:
             return [_fill("stored", self.side(event.team), "stored", team=event.team,
                           count=event.count, count_words=number_word(event.count))]
         if isinstance(event, TurnPassed):
-            key = ("store_next" if event.phase == "storing"
+            key = ("store_computer" if event.phase == "storing" and event.team == self.computer_team
+                   else "store_next" if event.phase == "storing"
                    else "search_begins" if event.phase_begins
                    else "turn_computer" if event.team == self.computer_team else "turn")
             return [_fill(key, event.team, "turn", team=event.team, rival=2 if event.team == 1 else 1)]
         if isinstance(event, TimeWarning):
             return [_fill("time_warning", event.team, "time_warning", team=event.team,
-                          seconds=round(event.seconds_left))]
+                          seconds=counted(round(event.seconds_left), "second"))]
         if isinstance(event, TimedOut):
             return [_fill("time_out", event.team, "time_out", team=event.team)]
         if isinstance(event, GameOver):

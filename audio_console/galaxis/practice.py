@@ -123,7 +123,7 @@ class EarDrill:
         """The player names the current signal (None: skipped). Returns right or not."""
         signal = self.current
         if signal is None:
-            raise InputError("the drill is over")
+            raise InputError("The drill is over.")
         right = guess == signal
         if not right:
             key = (signal, guess or "skipped")
@@ -185,6 +185,7 @@ _GUESS_SIGNAL = {"discovered": "discovered", "search": "search", "stored": "stor
 
 class EarTraining:
     needs_signals = True        # nothing to name without the console's sounds
+    practice = True             # not saved: a drill never takes the game's save slot
     """A GameConsole that plays signals and asks the player to name them."""
     game = "galaxis"
 
@@ -198,10 +199,8 @@ class EarTraining:
     # -- the protocol --------------------------------------------------------------
     def start(self) -> Reply:
         reply = Reply()
-        choices = "0 to 4, or discovered" if self.kind == "short" else \
-            "0 to 4, discovered, search, stored, own ship or time warning"
         reply.say(f"Ear training, {self.kind} drill: {len(self.items)} sounds. "
-                  f"Name each one: {choices}. Say play again to hear it again, skip to pass.")
+                  f"Name each one: {self._choices()}. Say play again to hear it again, skip to pass.")
         return reply.extend(self._ask())
 
     def grammar(self) -> Grammar:
@@ -209,8 +208,18 @@ class EarTraining:
 
     def prompt(self) -> str:
         if self.drill.finished():
-            return "Drill over"
-        return "Name the sound"
+            return "Drill over: say new game for another drill, or quit."
+        return f"Name the sound: {self._choices()}."
+
+    def status(self) -> list[str]:
+        right, total = self.drill.score()
+        if self.drill.finished():
+            return [f"Drill over: {right} of {total} right the first time."]
+        return [f"{self._where()}; {counted(right, 'sound')} named right so far."]
+
+    def _choices(self) -> str:
+        return "0 to 4, or discovered" if self.kind == "short" else \
+            "0 to 4, discovered, search, stored, own ship or time warning"
 
     def help(self) -> list[str]:
         lines = ["zero to four (or answer 3, three beeps): name a buoy answer",
@@ -220,9 +229,15 @@ class EarTraining:
         return lines + ["play again: hear the sound again", "skip: pass this one"]
 
     def handle(self, command: Command, now: float = 0.0) -> Reply:
+        if command.name in ("status", "summary"):
+            return Reply(quiet=True, messages=[Message(line) for line in self.status()])
+        if command.name == "undo":
+            raise InputError("Nothing to undo: each sound is named once. Say skip to pass one.")
+        if command.name == "hint":
+            raise InputError("No hints in the drill: say play again to hear the sound again, or skip.")
         signal = self.drill.current
         if signal is None:
-            raise InputError("the drill is over; say quit, or start a new drill")
+            raise InputError("The drill is over; say quit, or new game for another drill.")
         if command.name == "play again":
             return self._ask(again=True)
         guess = self._guess(command)
@@ -259,19 +274,20 @@ class EarTraining:
             return f"answer_{command.get('count')}"
         signal = _GUESS_SIGNAL.get(command.text)
         if signal is None:
-            raise InputError(f"{command.text} is not a sound name")
+            raise InputError(f"Not a sound name: {command.text}. Name it {self._choices()}.")
         if signal not in self.signals:
-            raise InputError(f"{command.text} is not in the {self.kind} drill")
+            raise InputError(f"Not in the {self.kind} drill: {command.text}. Name it {self._choices()}.")
         return signal
 
     def _ask(self, again: bool = False) -> Reply:
+        text = f"{self._where()}{' again' if again else ''}: what is it?"
+        return Reply(quiet=again).say(text, signal=self.drill.current)
+
+    def _where(self) -> str:
         drill = self.drill
         if not drill.replaying:
-            where = f"Sound {drill.position + 1} of {len(self.items)}"
-        else:
-            where = f"Missed sound, {len(drill.queue)} to go"
-        text = f"{where}{' again' if again else ''}: what is it?"
-        return Reply(quiet=again).say(text, signal=drill.current)
+            return f"Sound {drill.position + 1} of {len(self.items)}"
+        return f"Missed sound, {len(drill.queue)} to go"
 
     def _summary(self) -> Reply:
         right, total = self.drill.score()
@@ -335,12 +351,13 @@ def _ruled_out_sentence(points: list[Point]) -> str:
     if not points:
         return "It rules out no new point."
     names = ", ".join(format_point(p) for p in sorted(points))
-    return f"It rules out {len(points)} point{'s' if len(points) > 1 else ''}: {names}."
+    return f"It rules out {counted(len(points), 'point')}: {names}."
 
 
 class Tutorial:
     """A GameConsole that walks through the lessons one step at a time."""
     game = "galaxis"
+    practice = True
 
     def __init__(self, seed: int = 0):
         self.steps = [step for lesson in LESSONS for step in lesson_steps(lesson)]
@@ -360,7 +377,9 @@ class Tutorial:
         return self._grammar
 
     def prompt(self) -> str:
-        return "Tutorial over" if self.finished() else "Say next"
+        if self.finished():
+            return "Tutorial over: say quit, or new game."
+        return f"Step {self.position + 1} of {len(self.steps)}: say next, back, or play again."
 
     def help(self) -> list[str]:
         return ["next: the next step", "back: the step before", "play again: this step again"]
@@ -368,7 +387,7 @@ class Tutorial:
     def handle(self, command: Command, now: float = 0.0) -> Reply:
         if command.name == "next":
             if self.finished():
-                raise InputError("the tutorial is over; say quit")
+                raise InputError("The tutorial is over; say quit, or new game.")
             self.position += 1
             if self.finished():
                 return Reply(record=["next"]).say("Tutorial over. Try the ear training, "
@@ -376,16 +395,18 @@ class Tutorial:
             return Reply(record=["next"]).extend(self._show())
         if command.name == "back":
             if self.position == 0:
-                raise InputError("this is the first step")
+                raise InputError("This is the first step; say next, or play again.")
             self.position -= 1
             return Reply(record=["back"]).extend(self._show())
         if command.name == "play again":
             if self.finished():
-                raise InputError("the tutorial is over")
+                raise InputError("The tutorial is over; say quit, or new game.")
             reply = self._show()
             reply.quiet = True
             return reply
-        raise InputError(f"{command.text} is not a tutorial command")
+        if command.name in ("status", "summary"):
+            return Reply(quiet=True).say(self.prompt())
+        raise InputError(f"Not a tutorial command: {command.text}. Say next, back, or play again.")
 
     def tick(self, now: float) -> Reply:
         return Reply()
@@ -405,36 +426,82 @@ class Tutorial:
 
 # --- the review after a game -------------------------------------------------------------
 
-def review(history, empty=(), ships=()) -> list[Message]:
-    """Each query of a finished game: what it answered, what it ruled out, placements
-    left, and what the hint would have been. `history` is (point, answer) in order;
-    `empty` and `ships` are option 3's points known from the other team."""
+@dataclass(frozen=True)
+class ReviewStep:
+    """One moment of a finished game, as the reviewed team lived it: its own query
+    ("query", with the answer or None), its own ship given away by that query
+    ("own ship"), a ship the other team gave away ("given"), or a point the other
+    team announced and so is empty for this team ("closed", option 3)."""
+    kind: str
+    point: Point
+    heard: int | str | None = None
+
+
+def review_steps(log, team: int, stored_by_other=()) -> list[ReviewStep]:
+    """A game's query log (GalaxisGame.log) as the steps `team` can review, in order."""
+    steps = []
+    for who, point, heard, gave_away in log:
+        if who == team:
+            if gave_away:
+                steps.append(ReviewStep("own ship", point))
+            if heard is not None or not gave_away:
+                steps.append(ReviewStep("query", point, heard))
+        elif gave_away:
+            steps.append(ReviewStep("given", point))
+        elif point not in stored_by_other:
+            steps.append(ReviewStep("closed", point))
+    return steps
+
+
+def review(history, team: int | None = None, exclude=()) -> list[Message]:
+    """Each query of a finished game, in order: what it answered, what it ruled out,
+    placements left, and what the hint would have been. `history` is (point, answer)
+    pairs, or ReviewStep items when another team's queries told this team something
+    (option 3). `team` names the team when there were two; `exclude` are points the
+    hint leaves out (the team's own stored positions)."""
+    steps = [s if isinstance(s, ReviewStep) else ReviewStep("query", Point(*s[0]), s[1])
+             for s in history]
     deduction = Deduction()
-    for point in empty:
-        deduction.mark_empty(point)
-    for point in ships:
-        deduction.mark_ship(point)
-    messages = [Message(f"Review of {len(history)} queries.")]
-    for number, (point, heard) in enumerate(history, 1):
-        point = Point(*point)
-        hint = deduction.best_query()
+    queries = 0
+    asked: set[Point] = set()
+    lines = []
+    for step in steps:
+        name = format_point(step.point)
+        if step.kind == "closed":
+            deduction.mark_empty(step.point)
+            continue
+        if step.kind == "given":
+            deduction.observe(step.point, DISCOVERED)
+            lines.append(Message(f"{name} was given away by the other team: a ship for you.",
+                                 signal="discovered"))
+            continue
+        queries += 1
+        again = step.point in asked      # option 3: the caution query after an own ship
+        asked.add(step.point)
+        if step.kind == "own ship":
+            lines.append(Message(f"Query {queries}: {name} was your own ship, given to the other "
+                                 "team.", signal="own_ship"))
+            continue
+        hint = deduction.best_query(exclude=exclude)
         before_count = deduction.count
         before = set(deduction.ruled_out())
-        deduction.observe(point, heard)
+        deduction.observe(step.point, step.heard)
         newly = [p for p in deduction.ruled_out() if p not in before]
-        name = format_point(point)
-        text = f"Query {number}: {name} answered {heard}."
-        if heard != DISCOVERED:
+        text = f"Query {queries}{', caution' if again else ''}: {name} answered {step.heard}."
+        if step.heard != DISCOVERED:
             text += " " + _ruled_out_sentence(newly)
         text += f" Placements left: {deduction.count:,} of {before_count:,}."
-        if hint is not None and hint.point != point and not hint.certain_ship:
+        if hint is not None and hint.point != step.point and not hint.certain_ship:
             text += f" The hint would have been {format_point(hint.point)}."
-        elif hint is not None and hint.point != point:
+        elif hint is not None and hint.point != step.point:
             text += f" {format_point(hint.point)} was already a certain ship."
-        messages.append(Message(text, signal=answer_signal(heard)))
+        lines.append(Message(text, signal=answer_signal(step.heard)))
+    who = f"Team {team}: r" if team is not None else "R"
     found = len(deduction.found)
-    messages.append(Message(f"End of review: {found} of 4 ships found in {len(history)} queries."))
-    return messages
+    end = "team {t} found".format(t=team) if team is not None else ""
+    summary = (f"End of review: {end + ' ' if end else ''}{found} of 4 ships"
+               f"{'' if end else ' found'} in {counted(queries, 'query', 'queries')}.")
+    return [Message(f"{who}eview of {counted(queries, 'query', 'queries')}.")] + lines + [Message(summary)]
 
 
 PRACTICE_MODES = ("ear", "ear-long", "tutorial")

@@ -26,7 +26,14 @@ from audio_console.galaxis.events import (
 STORING, SEARCHING, OVER = "storing", "searching", "over"
 DEFAULT_TIME_LIMIT = 60.0
 OWN_SHIP = "own ship"       # what a team's query of its own stored position records
-WARNING_FRACTION = 0.9      # the console warns at 54 of 60 seconds
+WARNING_SECONDS = 6.0       # the console warns 6 seconds before the end of a minute
+
+
+def warning_lead(time_limit: float) -> float:
+    """Seconds left when the warning sounds: 6 of a minute, as the console did; a tenth
+    of a longer limit; at most half of a short one, so that '1 second left' never comes
+    too late to act on."""
+    return max(time_limit / 10, min(WARNING_SECONDS, time_limit / 2))
 
 
 class RuleError(Exception):
@@ -76,6 +83,8 @@ class GalaxisGame:
         self.winner: int | None = None
         self.turn_started = now
         self.warned = False
+        # Every query in order, for the review: (team, point, answer or None, own ship given away).
+        self.log: list[tuple[int, Point, int | str | None, bool]] = []
 
     # --- what each team is after ---------------------------------------------
 
@@ -161,6 +170,7 @@ class GalaxisGame:
                 me.found.append(point)
             events.append(Answered(team, point, result, caution, len(me.found)))
         me.queried[point] = result if result is not None else OWN_SHIP
+        self.log.append((team, point, result, own_ship and previous is None))
 
         winner = self._winner_after_query(team)
         if winner is not None:
@@ -207,7 +217,7 @@ class GalaxisGame:
 
         if left <= 0:
             return self.time_out(now)
-        if not self.warned and now - self.turn_started >= self.time_limit * WARNING_FRACTION:
+        if not self.warned and left <= warning_lead(self.time_limit):
             self.warned = True
             return [TimeWarning(self.turn, left)]
         return []

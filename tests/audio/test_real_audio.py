@@ -98,3 +98,23 @@ def test_speech_comes_out_of_the_sink_after_its_signal(pulse, engine):
     speaking = envelope(after, RATE, frame=0.01)
     voiced = (speaking > 0.1 * speaking.max()).sum() * 0.01
     assert 0.5 <= voiced <= 3.0                        # a short phrase, not a click
+
+
+def test_quit_cuts_a_backlog_of_sound_but_the_goodbye_is_heard(pulse, engine):
+    """Issue 12 item 12: at quit the queued answers are not played out in real time;
+    the last line, the goodbye, is."""
+    backlog = 0.0
+    with Monitor(pulse) as monitor:
+        for _ in range(6):
+            engine.play_signal("answer_4")
+            backlog += duration("answer_4", "faithful")
+        engine.speak("Goodbye.")
+        time.sleep(0.3)                 # the first answer has begun
+        engine.finish(3.0)
+    x = monitor.samples
+    loud = envelope(x, RATE, frame=0.01) > 0.05 * envelope(x, RATE, frame=0.01).max()
+    first, last = np.flatnonzero(loud)[[0, -1]] * 0.01
+    assert backlog > 5.0 and last - first < 2.0, "the backlog was cut, not played out"
+    tail = x[int((first + 0.45) * RATE):int((last + 0.05) * RATE)]   # after the cut answer
+    assert np.sqrt((tail ** 2).mean()) > 0.01                         # something followed it:
+    assert band_fraction(tail, RATE, 850, 910) < 0.5                  # speech, not more beeps

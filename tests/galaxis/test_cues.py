@@ -62,3 +62,16 @@ def test_option1_answers_are_rendered_ahead():
     spoken = {m.spoken for t in (1, 2) for n in range(5)
               for m in console.cues.messages(Answered(t, D5, n)) if m.spoken}
     assert spoken <= set(console.fixed_phrases())
+
+
+def test_the_time_warning_counts_seconds_in_good_english():
+    cues = GalaxisCues(option=1)
+    assert cues.messages(TimeWarning(1, 1.2))[0].text == "Team 1: 1 second left!"
+    assert cues.messages(TimeWarning(2, 6.0))[0].text == "Team 2: 6 seconds left!"
+
+
+def test_the_computer_storing_its_positions_is_not_called_a_query():
+    cues = GalaxisCues(option=3)
+    cues.computer_team = 2
+    assert cues.messages(TurnPassed(2, "storing"))[0].text == "Team 2: the computer stores its four positions."
+    assert cues.messages(TurnPassed(2, "searching"))[0].text == "Team 2: the computer's query."

@@ -221,6 +221,14 @@ def test_time_limit_warns_at_54_seconds_and_passes_the_turn_at_60():
     assert game.turn == 2 and game.seconds_left(160.0) == 60.0
 
 
+def test_the_warning_scales_with_the_time_limit_so_it_comes_in_time_to_act():
+    short = game_with_ships(1, ["F3", "E5", "D6", "B5"], time_limit=12, now=0.0)
+    assert short.tick(5.9) == []
+    assert short.tick(6.0) == [TimeWarning(1, 6.0)]          # half of 12 s, not 1.2 s
+    long = game_with_ships(1, ["F3", "E5", "D6", "B5"], time_limit=300, now=0.0)
+    assert long.tick(269.0) == [] and long.tick(270.0) == [TimeWarning(1, 30.0)]
+
+
 def test_a_query_restarts_the_clock_for_the_next_turn():
     game = game_with_ships(1, ["F3", "E5", "D6", "B5"], time_limit=60, now=0.0)
     game.query(1, P("C2"), now=50.0)
