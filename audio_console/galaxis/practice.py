@@ -478,8 +478,9 @@ def review(history, team: int | None = None, exclude=()) -> list[Message]:
         queries += 1
         again = step.point in asked      # option 3: the caution query after an own ship
         asked.add(step.point)
-        if step.kind == "own ship":
+        if step.kind == "own ship" or step.heard is None:   # no answer: an own ship, queried
             lines.append(Message(f"Query {queries}: {name} was your own ship, given to the other "
+
                                  "team.", signal="own_ship"))
             continue
         hint = deduction.best_query(exclude=exclude)
