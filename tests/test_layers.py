@@ -36,8 +36,9 @@ MAY_IMPORT = {
 }
 # Inside a game: its rules core (pure) and its cues (events to words and sounds) never
 # import the parts of the game above them.
-GAME_UPPER = ("console", "entry", "assistant", "practice", "computer", "memory", "commands", "selfplay")
-GAME_CORE = ("rules", "board", "events", "deduction", "rollout", "footprints")
+GAME_UPPER = ("console", "entry", "assistant", "practice", "computer", "memory", "commands", "readout")
+GAME_CORE = ("rules", "board", "events", "deduction", "rollout", "footprints",
+             "pieces", "dice", "chips", "alien", "defence")
 
 
 def imports() -> dict[str, set[str]]:

@@ -22,6 +22,12 @@ from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, STEPS, STRATEGY, 
 LEVELS = ("easy", "normal", "hard")
 
 
+def player_rng(seed: int, side: str, move: int) -> random.Random:
+    """The computer's randomness for one move: derived from the game's seed and the
+    move number, so that a saved game replays the computer's choices exactly."""
+    return random.Random(f"arkade:{seed}:{side}:{move}")
+
+
 def next_action(game: Game, side: str, level: str = "normal", rng: random.Random | None = None) -> str | None:
     """The computer's next action for `side`, or None when it has nothing to do."""
     rng = rng or random.Random(0)
@@ -263,21 +269,21 @@ def _choose(game: Game, side: str, level: str, rng: random.Random) -> str:
     p = game.pending
     choices = list(p.choices)
     if level == "easy":
-        return game._choice_action(rng.choice(choices))
+        return game.choice_action(rng.choice(choices))
     if p.chip in ("asteroid", "magnet"):
         # block the space right in front of the most advanced saucer, else the nearest one
         lead = sorted(game.alive(), key=lambda s: -s.cell[0])
         for s in lead:
             ahead = (s.cell[0] + 1, s.cell[1])
             if ahead in choices:
-                return game._choice_action(ahead)
-        return game._choice_action(max(choices))
+                return game.choice_action(ahead)
+        return game.choice_action(max(choices))
     if p.chip == "outpost":
-        return game._choice_action(max(choices, key=lambda c: _column_threat(game, c[1])))
+        return game.choice_action(max(choices, key=lambda c: _column_threat(game, c[1])))
     if p.chip in ("comet1", "comet2"):
-        return game._choice_action(max(choices, key=lambda c: c[0]))
+        return game.choice_action(max(choices, key=lambda c: c[0]))
     if p.chip == "rift":
-        return game._choice_action(min(choices, key=lambda c: c[0]))   # the longest jump
+        return game.choice_action(min(choices, key=lambda c: c[0]))   # the longest jump
     if p.chip == "repair":
-        return game._choice_action(max(choices, key=lambda c: abs(c[1] - game.ship)))
-    return game._choice_action(choices[0])
+        return game.choice_action(max(choices, key=lambda c: abs(c[1] - game.ship)))
+    return game.choice_action(choices[0])

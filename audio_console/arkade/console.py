@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 
-from audio_console.arkade import commands, cues
-from audio_console.arkade.board import LETTERS, cell_name
-from audio_console.arkade.computer import next_action
+from audio_console.arkade import commands, cues, readout
+from audio_console.arkade.board import LETTERS
+from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, STRATEGY, Game, IllegalAction, Options
-from audio_console.arkade.selfplay import player_rng
 from audio_console.commands import Command, Grammar
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
@@ -124,7 +123,7 @@ class ArkadeConsole:
         if side is None:
             return "The computer plays both sides. Say pause, or quit to stop."
         if core.pending and core.pending.side == side:
-            return core._pending_question()
+            return core.pending_question()
         if self.options.mode == STRATEGY and core.turn != side:
             return f"The {core.turn} is playing."
         return f"{side.capitalize()}: {self._next_steps(side)}"
@@ -255,7 +254,7 @@ class ArkadeConsole:
     def _act(self, side: str, action: str) -> Reply:
         events = self.core.act(side, action)
         self.moves += 1
-        reply = Reply(events=[e for e in events if e["event"] not in ("turn_end",)], record=[f"{side} {action}"])
+        reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action}"])
         for event in events:
             reply.messages += cues.messages(event, self.peng)
         return reply
@@ -377,95 +376,42 @@ class ArkadeConsole:
                     return f"{letter}{number} is not on the board. {error}"
         return None
 
-    # --- hearing the board ---------------------------------------------------------------
+    # --- hearing the board (readout.py) ------------------------------------------------
 
-    def _describe_cell(self, cell) -> str:
-        core = self.core
-        words = [core.board.colour(cell)]
-        bonus = core.board.bonus_colour(cell)
-        if bonus:
-            words.append(f"{bonus} bonus space")
-        saucer = core.saucer_at(cell)
-        if saucer:
-            words.append(f"{saucer.colour} saucer" + (" shielded" if saucer.shield else ""))
-        obstacle = core.obstacle_at(cell)
-        if obstacle:
-            words.append(obstacle)
-        return ", ".join(words)
-
-    # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
-    # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.
-    SOUND_OF = {"yellow": "answer_1", "pink": "answer_2", "purple": "answer_3"}
-
-    def _kind(self, cell) -> str:
-        saucer = self.core.saucer_at(cell)
-        if saucer:
-            return self.SOUND_OF[saucer.colour]
-        return "ruled_out" if self.core.obstacle_at(cell) else "unknown"
+    def _line(self, command: Command) -> tuple[str, list]:
+        """The line a read or listen command names, and its cells."""
+        if "row" in dict(command.values):
+            row = LETTERS.index(command.get("row"))
+            return readout.read_row(self.core, row), readout.row_cells(self.core, row)
+        column = int(command.get("column")) - 1
+        return readout.read_column(self.core, column), readout.column_cells(self.core, column)
 
     def _ask_read(self, command: Command) -> list[str]:
-        rows = self.core.rows
-        if "row" in dict(command.values):
-            row = LETTERS.index(command.get("row"))
-            parts = [f"{c + 1} {self._describe_cell((row, c))}" for c in range(6)]
-            return [f"Row {command.get('row')}: " + "; ".join(parts) + "."]
-        column = int(command.get("column")) - 1
-        parts = [f"{LETTERS[r]} {self._describe_cell((r, column))}" for r in range(rows)]
-        ship = " Your spaceship is below it." if self.core.ship == column else ""
-        return [f"Column {column + 1}, from row A to the defence line: " + "; ".join(parts) + "." + ship]
+        return [self._line(command)[0]]
 
     def handle_listen(self, command: Command) -> Reply:
-        lines = self._ask_read(command)
-        rows = self.core.rows
-        if "row" in dict(command.values):
-            row = LETTERS.index(command.get("row"))
-            cells = [(c, 6, row, self._kind((row, c))) for c in range(6)]
-        else:
-            column = int(command.get("column")) - 1
-            cells = [(column, 6, r, self._kind((r, column))) for r in range(rows)]
-        return Reply(messages=[Message(lines[0], cells=cells, rows=rows)], quiet=True)
+        text, line = self._line(command)
+        # (column, of 6, row, kind): a row is heard across the stereo field, a column in pitch
+        sounds = [(cell[1], 6, cell[0], readout.sound_kind(self.core, cell)) for cell in line]
+        return Reply(messages=[Message(text, cells=sounds, rows=self.core.rows)], quiet=True)
 
     def _ask_saucers(self, command: Command) -> list[str]:
-        alive = sorted(self.core.alive(), key=lambda s: (-s.cell[0], s.cell[1]))
-        if not alive:
-            return ["No saucers left."]
-        parts = [f"{s.colour} at {cell_name(s.cell)}" + (" shielded" if s.shield else "") for s in alive]
-        return [f"{len(alive)} saucers, nearest the defence line first: " + "; ".join(parts) + "."]
+        return [readout.saucers(self.core)]
 
     def _ask_nearest(self, command: Command) -> list[str]:
-        parts = []
-        for column in range(6):
-            s = self.core.nearest_in_column(column)
-            mark = " (spaceship)" if column == self.core.ship else ""
-            parts.append(f"column {column + 1}{mark}: " + (
-                f"{s.colour} at {cell_name(s.cell)}" + (" shielded" if s.shield else "") if s else "none"))
-        return ["Nearest saucer in each column: " + "; ".join(parts) + "."]
+        return [readout.nearest(self.core)]
 
     def _ask_what(self, command: Command) -> list[str]:
-        cell = (LETTERS.index(command.get("row")), int(command.get("column")) - 1)
-        return [f"{cell_name(cell)}: {self._describe_cell(cell)}."]
+        return [readout.what_is_at(self.core, (LETTERS.index(command.get("row")), int(command.get("column")) - 1))]
 
     def _ask_dice(self, command: Command) -> list[str]:
-        a, d = self.core.alien_dice, self.core.defence_dice
-        lines = []
-        lines.append("Alien dice: " + (" and ".join(
-            f + (" used" if u else "") for f, u in zip(a.faces, a.used)) if a.rolls else "not rolled") + ".")
-        lines.append("Defence dice: " + (
-            f"flight {d.flight}{' used' if d.flight_used else ''}, shot {d.shot}{' used' if d.shot_used else ''}"
-            if d.rolls else "not rolled") + ".")
-        return lines
+        return readout.dice(self.core)
 
     def _ask_where_ship(self, command: Command) -> list[str]:
-        core = self.core
-        outpost = f" Outpost in column {core.outpost + 1}." if core.outpost is not None else ""
-        return [f"Spaceship in column {core.ship + 1}; {core.boosters} boosters.{outpost}"]
+        return [readout.spaceship(self.core)]
 
     def _ask_chips(self, command: Command) -> list[str]:
-        core = self.core
-        kept = ", ".join(f"{colour} {kind}" for kind, colour in core.kept) or "none"
-        defence = ", ".join(f"{c} {len(v)}" for c, v in core.defence_chips.items())
-        return [f"Alien: {len(core.alien_chips)} face-down chips. Defence face-down chips: {defence}. "
-                f"Defence keeps: {kept}."]
+        return [readout.chips(self.core)]
 
     def _ask_status(self, command: Command) -> list[str]:
         return self.status()
@@ -474,19 +420,7 @@ class ArkadeConsole:
         return self._ask_board(command)
 
     def _ask_board(self, command: Command) -> list[str]:
-        core = self.core
-        bonus = "; ".join(f"{colour} at {cell_name(cell)}" for cell, colour in core.board.bonus)
-        lines = [f"{core.board.title.capitalize()}: rows A to {LETTERS[core.rows - 1]}, columns 1 to 6. "
-                 f"Bonus spaces: {bonus or 'none'}."]
-        extra = []
-        if core.asteroid:
-            extra.append(f"asteroid at {cell_name(core.asteroid)}")
-        extra += [f"magnetic field at {cell_name(m)}" for m in core.magnets]
-        if core.outpost is not None:
-            extra.append(f"outpost at {cell_name((core.board.last_row, core.outpost))}")
-        if extra:
-            lines.append("On the board: " + "; ".join(extra) + ".")
-        return lines + self.status()
+        return readout.board(self.core) + self.status()
 
     def _ask_options(self, command: Command) -> list[str]:
         side = self.human_side()

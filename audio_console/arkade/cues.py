@@ -1,14 +1,44 @@
-"""Arkade cues: each rules event in words and sound, in one table.
+"""Arkade cues: each rules event in words and sound, from the tables below.
 
 The Alien sounds on the left and the Defence on the right. Every signal comes with
-words, so nothing is conveyed by tone alone.
+words, so nothing is conveyed by tone alone. CUES holds, for each kind of line, its
+text template, its signal and its side of the stereo field (None: the side of the
+event's owner); the smaller tables hold the words that fill the templates.
 """
 from __future__ import annotations
 
+from audio_console.arkade.board import cell_name
+from audio_console.arkade.events import (
+    Alarm, AlienChipDrawn, AlienRolled, AsteroidRemoved, BoosterFired, ChipLapsed, Chosen, DefenceChipDrawn,
+    DefenceRolled, DiceKept, Event, GameOver, MagnetCleared, SaucerFlew, ShotFired, SpaceshipFlew, TurnBegan,
+)
 from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
 
 SIDE = {"alien": LEFT, "defence": RIGHT}
 
+# kind of line -> (text template, signal, stereo side; None: the event owner's side)
+CUES: dict[str, tuple[str, str | None, int | None]] = {
+    "alien_roll": ("Alien rolls {a} and {b}.{last}", "dice", LEFT),
+    "defence_roll": ("Defence rolls flight {flight}, shot {shot}.{last}", "dice", RIGHT),
+    "flight": ("{Saucer} saucer flies from {start} to {end}{by}.", "saucer_{saucer}", LEFT),
+    "spaceship_flight": ("Spaceship flies to {end}{by}.", "spaceship_flight", RIGHT),
+    "booster": ("Booster {direction}: spaceship at {end}. {boosters} booster{s} left.", "booster", RIGHT),
+    "shield_hit": ("{weapon}: hit the {saucer} saucer at {target}; its shield is gone.", "shield", LEFT),
+    "destroyed": ("{weapon}: {saucer} saucer at {target} destroyed.", "saucer_destroyed", LEFT),
+    "chip": ("{owner} bonus chip: {title}! {effect}", "chip", None),
+    "magnet_cleared": ("Magnetic field at {cell} cleared with an orange die.", None, LEFT),
+    "asteroid_removed": ("The {saucer} saucer at {start} crashes into the asteroid at {cell}: both are gone.",
+                         "saucer_destroyed", LEFT),
+    "alarm": ("Alarm! The {saucer} saucer reached the last row at {cell}.", "alarm", LEFT),
+    "game_over": ("Game over. {who}, after {turns} turns.", None, CENTRE),
+    "keep": ("{Side} keeps the dice.", None, None),
+    "turn": ("{Side}'s turn {turn}.{reactor}", None, None),
+}
+LAST_ROLL = " Last roll."
+FLOWN_BY = {"engine": " by the improved engine", "rift": " through the rift"}
+WEAPONS = {"plasma": "Plasma cannon", "outpost": "Outpost shoots", "shot": "Shot"}
+REACTOR = " Reactor damage: only 1 or 6, no boosters."
+WINNERS = {"alien": "The Alien wins", "defence": "The Defence wins: every saucer destroyed"}
 CHIP_RESULTS = {
     "shield": "the {saucer} saucer at {cell} turns its heart side up: shielded.",
     "moved": "",
@@ -27,72 +57,73 @@ CHOOSE = {
     "rift": "choose the saucer that the rift moves forward.",
     "repair": "choose a free space of row A for the repaired saucer.",
 }
+CHOSEN = {
+    "asteroid": "Asteroid placed at {cell}.",
+    "magnet": "Magnetic field placed at {cell}.",
+    "outpost": "Outpost established at {cell}.",
+    "comet1": "The comet pushes the {saucer} saucer from {cell} to {to}.",
+    "comet2": "The comet pushes the {saucer} saucer from {cell} to {to}.",
+    "rift": "The rift takes the saucer at {cell}.",
+    "repair": "The repaired {saucer} saucer returns at {cell}.",
+}
 
 
-def messages(event: dict, peng: bool = False) -> list[Message]:
-    kind = event["event"]
-    side = SIDE.get(event.get("side"), CENTRE)
-    if kind == "roll":
-        last = " Last roll." if event.get("last") else ""
-        if event["side"] == "alien":
-            a, b = event["dice"]
-            text = f"Alien rolls {a} and {b}.{last}"
-        else:
-            text = f"Defence rolls flight {event['flight']}, shot {event['shot']}.{last}"
-        return [Message(text, signal="dice", side=side)]
-    if kind == "flight":
-        by = {"engine": " by the improved engine", "rift": " through the rift"}.get(event.get("by"), "")
-        text = f"{event['saucer'].capitalize()} saucer flies from {event['from']} to {event['to']}{by}."
-        return [Message(text, signal=f"saucer_{event['saucer']}", side=LEFT)]
-    if kind == "spaceship_flight":
-        by = " by GPS" if event["by"] == "gps" else ""
-        return [Message(f"Spaceship flies to {event['to']}{by}.", signal="spaceship_flight", side=RIGHT)]
-    if kind == "booster":
-        return [Message(f"Booster {event['direction']}: spaceship at {event['to']}. "
-                        f"{event['boosters']} booster{'s' if event['boosters'] != 1 else ''} left.",
-                        signal="booster", side=RIGHT)]
-    if kind == "shot":
-        weapon = "Plasma cannon" if event["weapon"] == "plasma" else (
-            "Outpost shoots" if event["from"] == "outpost" else "Shot")
+def _line(kind: str, side: int = CENTRE, **values) -> Message:
+    text, signal, fixed_side = CUES[kind]
+    return Message(text.format(**values).strip(), signal=signal.format(**values) if signal else None,
+                   side=side if fixed_side is None else fixed_side)
+
+
+def _chip(event: AlienChipDrawn | DefenceChipDrawn | ChipLapsed) -> Message:
+    values = {"saucer": getattr(event, "saucer", None), "boosters": getattr(event, "boosters", None),
+              "gained": getattr(event, "gained", None)}
+    if isinstance(event, AlienChipDrawn):
+        values["cell"] = cell_name(event.cell)
+    if event.result == "choose":
+        effect = CHOOSE[event.chip]
+    else:
+        effect = CHIP_RESULTS[event.result].format(s="" if values["gained"] == 1 else "s", **values)
+    return _line("chip", SIDE[event.side], owner=event.side.capitalize(), title=event.title, effect=effect)
+
+
+def messages(event: Event, peng: bool = False) -> list[Message]:
+    """The lines and signals of one event; `peng`: the variant that shouts every shot."""
+    if isinstance(event, AlienRolled):
+        a, b = event.faces
+        return [_line("alien_roll", a=a, b=b, last=LAST_ROLL if event.last else "")]
+    if isinstance(event, DefenceRolled):
+        return [_line("defence_roll", flight=event.flight, shot=event.shot, last=LAST_ROLL if event.last else "")]
+    if isinstance(event, SaucerFlew):
+        return [_line("flight", Saucer=event.saucer.capitalize(), saucer=event.saucer, start=cell_name(event.start),
+                      end=cell_name(event.end), by=FLOWN_BY.get(event.by, ""))]
+    if isinstance(event, SpaceshipFlew):
+        return [_line("spaceship_flight", end=event.end, by=" by GPS" if event.by == "gps" else "")]
+    if isinstance(event, BoosterFired):
+        return [_line("booster", direction=event.direction, end=event.end, boosters=event.boosters,
+                      s="s" if event.boosters != 1 else "")]
+    if isinstance(event, ShotFired):
+        weapon = WEAPONS["plasma" if event.weapon == "plasma" else "outpost" if event.source == "outpost" else "shot"]
         shot = Message("Peng!" if peng else "", signal="peng" if peng else "shot", side=RIGHT)
-        if event["result"] == "shield":
-            text = f"{weapon}: hit the {event['saucer']} saucer at {event['target']}; its shield is gone."
-            return [shot, Message(text, signal="shield", side=LEFT)]
-        text = f"{weapon}: {event['saucer']} saucer at {event['target']} destroyed."
-        return [shot, Message(text, signal="saucer_destroyed", side=LEFT)]
-    if kind == "chip":
-        owner = "Alien" if event["side"] == "alien" else "Defence"
-        result = event["result"]
-        if result == "choose":
-            effect = CHOOSE[event["chip"]]
-        else:
-            effect = CHIP_RESULTS[result].format(s="s" if event.get("gained", 1) != 1 else "", **event)
-        text = f"{owner} bonus chip: {event['title']}! {effect}".strip()
-        return [Message(text, signal="chip", side=side)]
-    if kind == "chosen":
-        what = {"asteroid": "Asteroid placed at {cell}.", "magnet": "Magnetic field placed at {cell}.",
-                "outpost": "Outpost established at {cell}.",
-                "comet1": "The comet pushes the {saucer} saucer from {cell} to {to}.",
-                "comet2": "The comet pushes the {saucer} saucer from {cell} to {to}.",
-                "rift": "The rift takes the saucer at {cell}.",
-                "repair": "The repaired {saucer} saucer returns at {cell}."}[event["chip"]]
-        return [Message(what.format(**event), side=side)]
-    if kind == "magnet_cleared":
-        return [Message(f"Magnetic field at {event['cell']} cleared with an orange die.", side=LEFT)]
-    if kind == "asteroid_removed":
-        return [Message(f"The {event['saucer']} saucer at {event['from']} crashes into the asteroid at "
-                        f"{event['cell']}: both are gone.", signal="saucer_destroyed", side=LEFT)]
-    if kind == "alarm":
-        return [Message(f"Alarm! The {event['saucer']} saucer reached the last row at {event['cell']}.",
-                        signal="alarm", side=LEFT)]
-    if kind == "game_over":
-        who = "The Alien wins" if event["winner"] == "alien" else "The Defence wins: every saucer destroyed"
-        return [Message(f"Game over. {who}, after {event['turns']} turns.")]
-    if kind == "keep":
-        return [Message(f"{event['side'].capitalize()} keeps the dice.", side=side)]
-    if kind == "turn":
-        reactor = " Reactor damage: only 1 or 6, no boosters." if event.get("reactor") else ""
-        return [Message(f"{event['side'].capitalize()}'s turn {event['turn']}.{reactor}", side=side)]
-    if kind == "turn_end":
-        return []
-    return [Message(str(event))]
+        kind = "shield_hit" if event.result == "shield" else "destroyed"
+        return [shot, _line(kind, weapon=weapon, saucer=event.saucer, target=cell_name(event.target))]
+    if isinstance(event, (AlienChipDrawn, DefenceChipDrawn, ChipLapsed)):
+        return [_chip(event)]
+    if isinstance(event, Chosen):
+        text = CHOSEN[event.chip].format(cell=cell_name(event.cell), saucer=event.saucer,
+                                         to=cell_name(event.to) if event.to else None)
+        return [Message(text, side=SIDE[event.side])]
+    if isinstance(event, MagnetCleared):
+        return [_line("magnet_cleared", cell=cell_name(event.cell))]
+    if isinstance(event, AsteroidRemoved):
+        return [_line("asteroid_removed", saucer=event.saucer, start=cell_name(event.start),
+                      cell=cell_name(event.cell))]
+    if isinstance(event, Alarm):
+        return [_line("alarm", saucer=event.saucer, cell=cell_name(event.cell))]
+    if isinstance(event, GameOver):
+        return [_line("game_over", who=WINNERS[event.winner], turns=event.turns)]
+    if isinstance(event, DiceKept):
+        return [_line("keep", SIDE[event.side], Side=event.side.capitalize())]
+    if isinstance(event, TurnBegan):
+        return [_line("turn", SIDE[event.side], Side=event.side.capitalize(), turn=event.turn,
+                      reactor=REACTOR if event.reactor else "")]
+    return []     # TurnEnded: the next turn's line says it

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from audio_console.arkade.computer import next_action
+from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, Game, Options
-from audio_console.arkade.selfplay import player_rng
 
 MAX_ACTIONS = 20000   # far beyond any real game; a guard against a stuck player
 

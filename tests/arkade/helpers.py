@@ -48,3 +48,8 @@ def snapshot(game: Game):
         repr(game.alien_dice), repr(game.defence_dice), sorted(game.flown), repr(game.pending),
         game.reactor_next, game.reactor_active, game.winner, game.rng.getstate(),
     )
+
+
+def logged(events) -> list[dict]:
+    """The --log form of the events an action returned (the public contract)."""
+    return [e.log() for e in events]

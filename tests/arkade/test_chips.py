@@ -6,7 +6,7 @@ E2 pink, E5 yellow, F3 purple. B1 is orange, C1 green, C2 blue, D1 blue, D5 oran
 import pytest
 
 from audio_console.arkade.rules import ALIEN, DEFENCE, IllegalAction
-from tests.arkade.helpers import cell, game_with, snapshot, where
+from tests.arkade.helpers import cell, game_with, logged, snapshot, where
 from tests.arkade.test_movement import refused
 
 
@@ -14,7 +14,7 @@ def land_on_c1(chips, saucers=None, **kwargs):
     """A yellow saucer flies B1 -> C1, the yellow bonus space, with these face-down chips."""
     saucers = saucers or {}
     game = game_with({"B1": "yellow", **saucers}, alien_dice=("green", "blue"), alien_chips=chips, **kwargs)
-    return game, game.act(ALIEN, "fly B1 forward")
+    return game, logged(game.act(ALIEN, "fly B1 forward"))
 
 
 def chip_event(events):
@@ -30,13 +30,13 @@ def test_a_bonus_space_of_the_saucers_colour_turns_over_a_chip():
 
 def test_a_bonus_space_of_another_colour_gives_nothing():
     game = game_with({"B1": "pink"}, alien_dice=("green", "blue"), alien_chips=["shield"])
-    events = game.act(ALIEN, "fly B1 forward")
+    events = logged(game.act(ALIEN, "fly B1 forward"))
     assert not any(e["event"] == "chip" for e in events) and game.alien_chips == ["shield"]
 
 
 def test_only_the_end_of_the_flight_counts():
     game = game_with({"B1": "yellow"}, alien_dice=("green", "blue"), alien_chips=["shield"])
-    events = game.act(ALIEN, "fly B1 forward right")       # over C1 to C2
+    events = logged(game.act(ALIEN, "fly B1 forward right"))       # over C1 to C2
     assert where(game) == {"C2": "yellow"} and game.alien_chips == ["shield"]
     assert not any(e["event"] == "chip" for e in events)
 
@@ -55,7 +55,7 @@ def test_shield_turns_the_saucer_heart_side_up():
 def test_shield_is_lost_on_a_saucer_already_shielded():
     game = game_with({"B1": "yellow"}, alien_dice=("green", "blue"), alien_chips=["shield"])
     game.saucers[0].shield = True
-    events = game.act(ALIEN, "fly B1 forward")
+    events = logged(game.act(ALIEN, "fly B1 forward"))
     assert chip_event(events)["result"] == "fizzled" and game.alien_chips == []
 
 
@@ -79,7 +79,7 @@ def test_rift_rulebook_example_no_second_chip_for_flying_over():
     # Yellow lands on E5 and gets the rift; pink flies A4 -> E4 over the pink bonus
     # space C4 and gets no chip for flying over it.
     game = game_with({"D5": "yellow", "A4": "pink"}, alien_dice=("green", "blue"), alien_chips=["rift", "shield"])
-    events = game.act(ALIEN, "fly D5 forward")
+    events = logged(game.act(ALIEN, "fly D5 forward"))
     assert where(game) == {"E5": "yellow", "E4": "pink"}
     assert game.alien_chips == ["shield"]
     assert [e["chip"] for e in events if e["event"] == "chip"] == ["rift"]
@@ -87,7 +87,7 @@ def test_rift_rulebook_example_no_second_chip_for_flying_over():
 
 def test_rift_ending_on_a_matching_bonus_space_turns_over_another_chip():
     game = game_with({"D5": "yellow", "A2": "pink"}, alien_dice=("green", "blue"), alien_chips=["rift", "shield"])
-    events = game.act(ALIEN, "fly D5 forward")            # pink A2 -> E2, the pink bonus space
+    events = logged(game.act(ALIEN, "fly D5 forward"))            # pink A2 -> E2, the pink bonus space
     assert where(game) == {"E5": "yellow", "E2": "pink"}
     assert [e["chip"] for e in events if e["event"] == "chip"] == ["rift", "shield"]
     assert game.saucer_at(cell("E2")).shield
@@ -124,7 +124,7 @@ def test_repaired_saucer_returns_to_a_free_space_of_the_first_row():
     game.alien_dice.used = [False, False]
     game.flown.clear()
     game.saucers[0].cell = cell("B1")
-    events = game.act(ALIEN, "fly B1 forward")
+    events = logged(game.act(ALIEN, "fly B1 forward"))
     assert chip_event(events)["result"] == "choose"
     assert cell("A2") not in game.pending.choices and cell("A1") in game.pending.choices
     refused(game, ALIEN, "choose A1", "which colour")
@@ -141,7 +141,7 @@ def test_repaired_saucer_is_lost_when_none_was_destroyed():
 def test_reactor_damage_limits_the_defences_next_turn_then_ends():
     game, events = land_on_c1(["reactor"], {"E6": "pink"}, ship=3)
     assert chip_event(events)["result"] == "reactor"
-    events = game.act(ALIEN, "done")
+    events = logged(game.act(ALIEN, "done"))
     assert events[-1]["reactor"] and game.reactor_active
     game.kept.append(("gps", "pink"))
     game.defence_dice.flight, game.defence_dice.shot, game.defence_dice.rolls = 4, "pink", 1
@@ -165,14 +165,14 @@ def second_kill(chip, saucers=None, colour="yellow", **kwargs):
     game = game_with(saucers, turn=DEFENCE, ship=3, defence_dice=(1, colour),
                      defence_chips={colour: [chip]}, **kwargs)
     game.destroyed[colour] = 1
-    events = game.act(DEFENCE, "shoot")
+    events = logged(game.act(DEFENCE, "shoot"))
     return game, events
 
 
 def test_the_first_destroyed_saucer_of_a_colour_gives_no_chip():
     game = game_with({"D3": "yellow", "A6": "pink"}, turn=DEFENCE, ship=3, defence_dice=(1, "yellow"),
                      defence_chips={"yellow": ["mine1"]})
-    events = game.act(DEFENCE, "shoot")
+    events = logged(game.act(DEFENCE, "shoot"))
     assert not any(e["event"] == "chip" for e in events)
 
 
@@ -194,12 +194,12 @@ def test_asteroid_does_not_block_shots_and_a_saucer_in_front_removes_it():
     game.act(DEFENCE, "choose C2")
     game.act(DEFENCE, "done")
     refused(game, ALIEN, "sacrifice A2", "directly in front")
-    events = game.act(ALIEN, "sacrifice B2")
+    events = logged(game.act(ALIEN, "sacrifice B2"))
     assert game.asteroid is None and events[0]["event"] == "asteroid_removed"
     assert "B2" not in where(game)
     game = game_with({"B2": "pink"}, turn=DEFENCE, ship=2, defence_dice=(1, "pink"))
     game.asteroid = cell("C2")
-    assert game.act(DEFENCE, "shoot")[0]["result"] == "destroyed"    # shot over the asteroid
+    assert logged(game.act(DEFENCE, "shoot"))[0]["result"] == "destroyed"    # shot over the asteroid
 
 
 def test_magnetic_field_blocks_and_is_cleared_by_an_orange_die_next_to_it():
@@ -234,7 +234,7 @@ def test_outpost_holds_a_last_row_space_and_shoots_its_column():
     refused(game, ALIEN, "fly G5 forward", "outpost")
     game.act(ALIEN, "done")
     game.defence_dice.flight, game.defence_dice.shot, game.defence_dice.rolls = 1, "pink", 1
-    event = game.act(DEFENCE, "shoot outpost")[0]
+    event = logged(game.act(DEFENCE, "shoot outpost"))[0]
     assert event["target"] == "G5" and event["from"] == "outpost"
 
 
@@ -268,7 +268,7 @@ def test_plasma_cannon_is_kept_and_destroys_a_shielded_saucer_of_its_colour():
     refused(game, DEFENCE, "plasma", "plasma cannon is yellow")     # C3 is purple, now the nearest
     purple = game.saucer_at(cell("C3"))
     purple.colour, purple.shield = "yellow", True
-    assert game.act(DEFENCE, "plasma")[0]["result"] == "destroyed"
+    assert logged(game.act(DEFENCE, "plasma"))[0]["result"] == "destroyed"
     assert "C3" not in where(game) and game.kept == []
 
 
@@ -291,10 +291,10 @@ def test_gps_flies_the_ship_anywhere_once_besides_the_flight_die():
 # --- Arcade Mode with chips (experts): the board moves while a choice is open ---------
 
 def arcade_comet(saucers, dice):
-    from audio_console.arkade.rules import Pending
+    from audio_console.arkade.chips import Pending, choices
     game = game_with(saucers, turn=None, alien_dice=dice, mode="arcade", chips=True)
     game.turn = None
-    game.pending = Pending(DEFENCE, "comet1", "pink", tuple(game._choices("comet1")))
+    game.pending = Pending(DEFENCE, "comet1", "pink", tuple(choices(game, "comet1")))
     return game
 
 
@@ -311,6 +311,6 @@ def test_an_open_choice_follows_the_saucers_in_arcade_mode():
 def test_an_open_choice_fizzles_when_nothing_is_left_to_choose():
     game = arcade_comet({"B4": "pink", "A3": "yellow"}, ("blue", "green"))      # A4 is blue
     assert game.pending.choices == (cell("B4"),)
-    events = game.act(ALIEN, "fly A3 right")                                   # blocks B4's way back
+    events = logged(game.act(ALIEN, "fly A3 right"))                                   # blocks B4's way back
     assert game.pending is None
     assert events[-1]["event"] == "chip" and events[-1]["result"] == "fizzled"

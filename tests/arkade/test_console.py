@@ -6,7 +6,8 @@ import pytest
 from audio_console.arkade import cues
 from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
-from audio_console.arkade.rules import Options
+from audio_console.arkade.events import ShotFired
+from audio_console.arkade.rules import Game, Options
 from audio_console.console.base import InputError
 from tests.arkade.helpers import snapshot
 from tests.arkade.typist import phrase
@@ -26,18 +27,21 @@ def test_every_event_has_words_and_a_known_signal():
     kinds = set()
     for seed in range(40):
         console = watch({}, seed)
-        for event in console.collected.events:
-            kinds.add(event["event"])
-            for message in cues.messages(event):
-                assert message.signal in ARKADE_SIGNALS
-                assert message.text or message.signal in ("shot", "peng")
+        again = Game(console.options, random.Random(seed))      # the watched game's events, typed
+        for action in console.collected.record:
+            side, _, rest = action.partition(" ")
+            for event in again.act(side, rest):
+                kinds.add(event.log()["event"])
+                assert event.logged == (event.log() in console.collected.events)
+                for message in cues.messages(event):
+                    assert message.signal in ARKADE_SIGNALS
+                    assert message.text or message.signal in ("shot", "peng")
         assert console.finished()
     assert {"roll", "flight", "shot", "chip", "spaceship_flight", "game_over"} <= kinds
 
 
 def test_peng_variant_shouts_every_shot():
-    event = {"event": "shot", "from": "ship", "weapon": "shot", "column": 3, "target": "D3", "saucer": "pink",
-             "result": "destroyed"}
+    event = ShotFired("ship", "shot", (3, 2), "pink", "destroyed")
     assert [m.signal for m in cues.messages(event, peng=True)] == ["peng", "saucer_destroyed"]
     assert cues.messages(event, peng=True)[0].text == "Peng!"
 

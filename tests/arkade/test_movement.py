@@ -9,7 +9,7 @@ import pytest
 
 from audio_console.arkade.board import formation, load_board
 from audio_console.arkade.rules import ALIEN, DEFENCE, Game, IllegalAction, Options
-from tests.arkade.helpers import cell, game_with, snapshot, where
+from tests.arkade.helpers import cell, game_with, logged, snapshot, where
 
 
 def refused(game, side, action, words):
@@ -23,7 +23,7 @@ def refused(game, side, action, words):
 
 def test_a_saucer_flies_forward_onto_a_space_of_a_rolled_colour():
     game = game_with({"B3": "yellow"}, alien_dice=("orange", "blue"))   # C3 is orange
-    events = game.act(ALIEN, "fly B3 forward")
+    events = logged(game.act(ALIEN, "fly B3 forward"))
     assert where(game) == {"C3": "yellow"}
     assert events[0] == {"event": "flight", "saucer": "yellow", "from": "B3", "to": "C3", "path": ["C3"]}
     assert game.alien_dice.used == [True, False]
@@ -106,11 +106,11 @@ def test_two_saucers_one_space_each_or_one_saucer_two_spaces_or_part():
 
 def test_up_to_three_rolls_only_the_last_counts_and_one_die_may_be_kept():
     game = Game(Options(), random.Random(4))
-    first = game.act(ALIEN, "roll")[0]["dice"]
+    first = logged(game.act(ALIEN, "roll"))[0]["dice"]
     refused(game, ALIEN, "roll", "rolled already")
-    second = game.act(ALIEN, "reroll second")[0]["dice"]
+    second = logged(game.act(ALIEN, "reroll second"))[0]["dice"]
     assert second[0] == first[0]
-    third = game.act(ALIEN, "reroll both")[0]
+    third = logged(game.act(ALIEN, "reroll both"))[0]
     assert third["last"] and game.alien_dice.faces == third["dice"]
     refused(game, ALIEN, "reroll first", "last roll")
 
@@ -118,7 +118,7 @@ def test_up_to_three_rolls_only_the_last_counts_and_one_die_may_be_kept():
 def test_experts_roll_at_most_twice():
     game = Game(Options(max_rolls=2), random.Random(4))
     game.act(ALIEN, "roll")
-    assert game.act(ALIEN, "reroll both")[0]["last"]
+    assert logged(game.act(ALIEN, "reroll both"))[0]["last"]
     refused(game, ALIEN, "reroll both", "last roll")
 
 
@@ -137,7 +137,7 @@ def test_nobody_acts_out_of_turn():
 def test_the_alien_wins_on_reaching_the_last_row():
     game = game_with({"G3": "yellow", "A1": "pink"}, alien_dice=("blue", "green"))
     assert game.board.colour(cell("H3")) == "blue"
-    events = game.act(ALIEN, "fly G3 forward")
+    events = logged(game.act(ALIEN, "fly G3 forward"))
     assert game.winner == ALIEN
     assert events[-1] == {"event": "game_over", "winner": "alien", "turns": 1}
     refused(game, ALIEN, "done", "game is over")
@@ -169,6 +169,6 @@ def test_formations_and_board_sides_differ():
 
 def test_a_flight_ends_where_it_reaches_the_last_row():
     game = game_with({"G3": "yellow", "A1": "pink"}, alien_dice=("blue", "green"))   # H3 is blue
-    events = game.act(ALIEN, "fly G3 forward right")
+    events = logged(game.act(ALIEN, "fly G3 forward right"))
     assert game.winner == ALIEN and where(game)["H3"] == "yellow"
     assert events[1] == {"event": "alarm", "saucer": "yellow", "cell": "H3"}

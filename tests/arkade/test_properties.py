@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, Game, IllegalAction, Options
 from scripts.measure.arkade_selfplay import play
-from tests.arkade.helpers import snapshot
+from tests.arkade.helpers import logged, snapshot
 
 WORDS = ["roll", "reroll both", "reroll first", "reroll shot", "keep", "done", "fly B3 forward",
          "fly A1 back", "fly B2 to C3", "fly B2 left right", "fly Z9 forward", "ship 4", "ship 9",
@@ -31,7 +31,7 @@ def random_walk(options, seed, steps, check):
         attempt = rng.choice(WORDS)
         before = snapshot(game)
         try:
-            events = game.act(side, attempt)
+            events = logged(game.act(side, attempt))
         except IllegalAction:
             assert snapshot(game) == before, attempt
         else:
@@ -42,7 +42,7 @@ def random_walk(options, seed, steps, check):
         legal = game.legal_actions(acting)
         if legal:
             before = snapshot(game)
-            check(game, before, game.act(acting, rng.choice(legal)))
+            check(game, before, logged(game.act(acting, rng.choice(legal))))
     return game
 
 
