@@ -35,7 +35,7 @@ ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
 
 
 # The rulebook's last page as menu presets; explicit options (CLI) win over them.
-PRESETS = {
+PRESETS: dict[str, dict[str, object]] = {
     "normal": {},
     "beginner alien": {"board": "classic", "formation": "pairs"},
     "pro alien": {"board": "expert", "formation": "offset"},
@@ -79,7 +79,7 @@ class ArkadeConsole:
         if self.players[ALIEN] == self.players[DEFENCE] == "human" and self.options.mode == ARCADE:
             raise InputError("Arcade Mode needs the computer on one side: one player, one keyboard.")
         level = options.get("level") or 2
-        self.level = {1: "easy", 2: "normal", 3: "hard"}.get(level, level)
+        self.level = {1: "easy", 2: "normal", 3: "hard"}.get(level) or str(level)   # 1-3, or its name
         self.pace = float(options.get("pace") or 3.0)
         self.peng = bool(options.get("peng"))
         self.moves = 0                     # every action of either side, for the computer's RNG
@@ -142,17 +142,17 @@ class ArkadeConsole:
                 f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
             end = "roll again" if self.options.mode == ARCADE else "done"
             return f"{dice_words}.{more} fly a saucer, or {end}."
-        dice = core.defence_dice
-        if not dice.rolls:
+        defence_dice = core.defence_dice
+        if not defence_dice.rolls:
             return "say roll." if self.options.mode == ARCADE else "your turn: say roll."
         parts = []
-        if not dice.flight_used:
-            parts.append(f"flight {dice.flight}")
-        if not dice.shot_used:
-            parts.append(f"shot {dice.shot}")
+        if not defence_dice.flight_used:
+            parts.append(f"flight {defence_dice.flight}")
+        if not defence_dice.shot_used:
+            parts.append(f"shot {defence_dice.shot}")
         dice_words = ", ".join(parts).capitalize() or "Dice used"
-        more = "" if dice.committed or self.options.mode == ARCADE else \
-            f" Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep,"
+        more = "" if defence_dice.committed or self.options.mode == ARCADE else \
+            f" Roll {defence_dice.rolls} of {self.options.max_rolls}: roll again, keep,"
         end = "roll again" if self.options.mode == ARCADE else "done"
         return f"{dice_words}; ship in column {core.ship + 1}.{more} ship to, booster, shoot, or {end}."
 
@@ -274,6 +274,8 @@ class ArkadeConsole:
         if core.finished() or self.options.mode != STRATEGY:
             return None
         acting = core.pending.side if core.pending else core.turn
+        if acting is None:
+            return None
         return acting if self.players[acting] == "computer" else None
 
     def _computer_turns(self) -> Reply:

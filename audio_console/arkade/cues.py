@@ -35,7 +35,7 @@ CUES: dict[str, tuple[str, str | None, int | None]] = {
     "turn": ("{Side}'s turn {turn}.{reactor}", None, None),
 }
 LAST_ROLL = " Last roll."
-FLOWN_BY = {"engine": " by the improved engine", "rift": " through the rift"}
+FLOWN_BY: dict[str | None, str] = {"engine": " by the improved engine", "rift": " through the rift"}   # None: dice
 WEAPONS = {"plasma": "Plasma cannon", "outpost": "Outpost shoots", "shot": "Shot"}
 REACTOR = " Reactor damage: only 1 or 6, no boosters."
 WINNERS = {"alien": "The Alien wins", "defence": "The Defence wins: every saucer destroyed"}
