@@ -70,3 +70,10 @@ class Saucer:
     colour: str
     cell: Cell | None            # None: destroyed
     shield: bool = False         # heart side up
+
+    @property
+    def at(self) -> Cell:
+        """Where a saucer in play is; asking it of a destroyed one is a mistake."""
+        if self.cell is None:
+            raise ValueError(f"the {self.colour} saucer is destroyed")
+        return self.cell

@@ -172,7 +172,9 @@ class BattleshipConsole:
     def status(self) -> list[str]:
         phase = self.phase()
         if phase == OVER:
+            assert self.core.winner is not None      # over means someone won
             lines = [f"Game over. {self.names[self.core.winner]} won."]
+
         elif phase == PASSING:
             return [f"Passing the console to player {self.passing_to}. Shots: player 1 "
                     f"{self.core.shots(1)}, player 2 {self.core.shots(2)}. Ships vaporized: player 1 "

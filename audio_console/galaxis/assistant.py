@@ -171,16 +171,19 @@ class AssistedConsole(GalaxisConsole):
         return reply
 
     def _computer_move(self, now: float, explain: bool = False) -> Reply:
-        team = self.computer.team
+        computer = self.computer
+        if computer is None:
+            raise RuntimeError("no computer team in this game")
+        team = computer.team
         self._moves += 1
         if self.core.phase == STORING:
             stored = self.core.state[team].stored
-            point = next(p for p in self.computer.store_positions() if p not in stored)
+            point = next(p for p in computer.store_positions() if p not in stored)
             action = f"store {format_point(point)}"
         else:
             own = self.core.state[team].stored
             closed = self.core.taken_by_other(team)
-            choice = self.computer.choose(self.deductions[team], self._moves, own_ships=own)
+            choice = computer.choose(self.deductions[team], self._moves, own_ships=own)
             if choice.point in closed:        # never happens: closed points are known empty
                 raise RuntimeError("the computer chose a closed point")
             action = f"{'caution' if choice.caution else 'query'} {format_point(choice.point)}"
@@ -189,7 +192,10 @@ class AssistedConsole(GalaxisConsole):
             d = self.deductions[team]
             reason = d.suggestion(choice.point).reason(d.count, best=False)
         command = self._assistant_replay.parse(action)
+        if command is None:
+            raise RuntimeError(f"the computer's move {action!r} is not in the replay grammar")
         reply = GalaxisConsole.handle(self, command, now)
+
         if reason:
             reply.messages.insert(0, Message(f"The computer queries {action.split()[-1]}: {reason}"))
         return reply

@@ -62,8 +62,9 @@ def explain_answer(point: Point, ships) -> list[str]:
     ships = set(ships)
     name = format_point(point)
     heard = answer(point, ships)
-    if heard == DISCOVERED:
+    if not isinstance(heard, int):     # the one answer that is not a count: DISCOVERED
         return [f"{name} is a ship: the buoy answers discovered, two low-high pairs."]
+
     lines = []
     seeing = []
     for direction, ray in zip(DIRECTIONS, beams(point)):
@@ -234,12 +235,12 @@ class EarTraining:
             raise InputError("Nothing to undo: each sound is named once. Say skip to pass one.")
         if command.name == "hint":
             raise InputError("No hints in the drill: say play again to hear the sound again, or skip.")
-        if self.drill.finished():
+        signal = self.drill.current
+        if signal is None:
             raise InputError("The drill is over; say quit, or new game for another drill.")
         if command.name == "play again":
             return self._ask(again=True)
         guess = self._guess(command)
-        signal = self.drill.current
         right = self.drill.name(guess)
         reply = Reply(record=[command.text])
         if right:
@@ -411,7 +412,10 @@ class Tutorial:
         return Reply()
 
     def apply_recorded(self, action: str) -> None:
-        self.handle(self._grammar.parse(action))
+        command = self._grammar.parse(action)
+        if command is None:
+            raise ValueError(f"not a tutorial action: {action!r}")
+        self.handle(command)
 
     def finished(self) -> bool:
         return self.position >= len(self.steps)
@@ -474,8 +478,9 @@ def review(history, team: int | None = None, exclude=()) -> list[Message]:
         queries += 1
         again = step.point in asked      # option 3: the caution query after an own ship
         asked.add(step.point)
-        if step.kind == "own ship":
+        if step.kind == "own ship" or step.heard is None:   # no answer: an own ship, queried
             lines.append(Message(f"Query {queries}: {name} was your own ship, given to the other "
+
                                  "team.", signal="own_ship"))
             continue
         hint = deduction.best_query(exclude=exclude)
