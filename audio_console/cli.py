@@ -158,7 +158,7 @@ def _stop_on_signal(signum, frame) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["recognize"]:
-        from audio_console.voice.recognize_cli import main as recognize
+        from audio_console.recognize import main as recognize
         return recognize(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -10,10 +10,9 @@ import math
 import os
 import re
 from dataclasses import asdict, dataclass, fields
-from typing import ClassVar
+from pathlib import Path
 
 from audio_console.console.storage import WriteError, reason, write_atomically
-from pathlib import Path
 
 
 def data_dir() -> Path:
@@ -45,8 +44,10 @@ class Settings:
     barge_in: bool = True           # the player's next input cuts speech off
     best_option2: int = 0           # Galaxis option 2: fewest queries so far (0 = none yet)
 
-    # Lines saying which stored values were unusable and what they are now (set by load).
-    notes: ClassVar[tuple[str, ...]] = ()
+    def __post_init__(self) -> None:
+        # Lines saying which stored values were unusable and what they are now (set by
+        # load). An attribute, not a field: never saved, compared or passed in.
+        self.notes: tuple[str, ...] = ()
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":

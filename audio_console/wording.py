@@ -23,7 +23,7 @@ def word_number(word: str) -> int | None:
     return NUMBER_WORDS.index(word) if word in NUMBER_WORDS else None
 
 
-def noun(count: int, singular: str, plural: str | None = None) -> str:
+def noun(count: float, singular: str, plural: str | None = None) -> str:
     """The noun that goes with count: 'ship' for 1, 'ships' for 0 or 2."""
     return singular if count == 1 else (plural or singular + "s")
 

@@ -30,15 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from audio_console.arkade.board import cell_name  # noqa: E402
-from audio_console.arkade.computer import next_action  # noqa: E402
+from audio_console.arkade.computer import next_action, player_rng  # noqa: E402
 from audio_console.arkade.console import ArkadeConsole  # noqa: E402
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, Game, IllegalAction, Options  # noqa: E402
 from audio_console.arkade.commands import spoken  # noqa: E402
-
-try:                                             # the computer's RNG, wherever it lives
-    from audio_console.arkade.computer import player_rng  # noqa: E402
-except ImportError:
-    from audio_console.arkade.selfplay import player_rng  # noqa: E402
 
 VARIANTS = [{}, {"formation": "pairs"}, {"side": "expert"}, {"boosters": 4}, {"chips": False},
             {"max_rolls": 2}, {"chips": True}]
@@ -67,7 +62,7 @@ def log_form(event) -> dict:
 
 
 def selfplay(seeds: int, out) -> None:
-    from audio_console.arkade.selfplay import play
+    from scripts.measure.arkade_selfplay import play
     for mode in ("strategy", "arcade"):
         for v, variant in enumerate(VARIANTS):
             for alien, defence in (("normal", "normal"), ("easy", "hard"), ("hard", "easy")):

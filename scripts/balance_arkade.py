@@ -20,7 +20,7 @@ from dataclasses import replace
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from audio_console.arkade.rules import Options  # noqa: E402
-from audio_console.arkade.selfplay import play  # noqa: E402
+from scripts.measure.arkade_selfplay import play  # noqa: E402
 
 # name, options change, expected direction of the Alien's win rate vs normal
 SETTINGS = [

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from room import RATE, Voices, at_level, chatter  # noqa: E402
 
 from audio_console.settings import Settings  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.listener import FRAME_BYTES, UtteranceCutter  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 from audio_console.voice.vad import SpeechFrames, VadCutter  # noqa: E402

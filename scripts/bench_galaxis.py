@@ -9,7 +9,7 @@
    point not yet queried), all on the same boards in one run. For the one-step
    rules it also prints their exact mean over all 595,665 placements (no sampling).
 
-Run from the repository root:  /work/venv/bin/python scripts/bench_galaxis.py [--boards N]
+Run from the repository root:  .venv/bin/python scripts/bench_galaxis.py [--boards N]
 """
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, answer  # noqa: E402
-from audio_console.galaxis.computer import (SHIP_WEIGHT, ComputerTeam, play_board,  # noqa: E402
-                                            random_board)
+from audio_console.galaxis.computer import SHIP_WEIGHT, ComputerTeam  # noqa: E402
 from audio_console.galaxis.deduction import Deduction, answer_table, index_of  # noqa: E402
 from audio_console.galaxis.rollout import rule_cost  # noqa: E402
+from scripts.measure.galaxis_boards import play_board, random_board  # noqa: E402
 
 
 def median_ms(samples: list[float]) -> float:

@@ -42,7 +42,7 @@ from audio_console.output.sink import NullSink  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import open_listener  # noqa: E402
 from audio_console.voice.audio import read_wav, wav_pcm16, write_wav  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.listener import Listener  # noqa: E402
 
 PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven", "foxtrot one",
@@ -216,9 +216,9 @@ def offline(args) -> int:
         for row, pcm in clips:
             n_heard, n_done = len(heard), len(listener.timings)
             for i in range(0, len(pcm), 960):
-                listener._frames.put(pcm[i:i + 960])
+                listener.microphone.frames.put(pcm[i:i + 960])
             deadline = time.monotonic() + (4 if row["expected"] else 2)
-            while (not listener._frames.empty() or len(listener.timings) == n_done) and time.monotonic() < deadline:
+            while (not listener.microphone.frames.empty() or len(listener.timings) == n_done) and time.monotonic() < deadline:
                 time.sleep(0.005)
             time.sleep(0.02)
             got = heard[n_heard:]
@@ -226,7 +226,7 @@ def offline(args) -> int:
             per.append({"expected": row["expected"], "got": cmds, "confirm": [h.confirm for h in got if h.command],
                         "after_end": [t["decoded"] - t["ended"] for t in listener.timings[n_done:]],
                         "during": [t["while_speaking"] for t in listener.timings[n_done:]]})
-        listener._frames.put(None)
+        listener.microphone.frames.put(None)
         worker.join()
         results[path] = per
     print(f"{len(clips)} clips ({args.degradations}), fed through the listener's worker")

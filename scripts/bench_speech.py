@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import RecognizerError  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from room import RATE, Voices, at_level, chatter  # noqa: E402
 
 from audio_console.voice.audio import write_wav  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 
 GRAMMAR = grammar_for_game("galaxis")
 

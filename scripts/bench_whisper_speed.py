@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from audio_console.voice import whisper_engine  # noqa: E402
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 
 
 def baseline_module(rev: str):

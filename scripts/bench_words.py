@@ -42,7 +42,7 @@ from audio_console.console.menu import MenuConsole  # noqa: E402
 from audio_console.games import GAMES  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice.audio import to_pcm16, wav_pcm16  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.engines import open_engine  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 

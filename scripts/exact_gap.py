@@ -5,7 +5,7 @@ From mid-game positions that level 3 itself reaches on tuning boards (seeds
 "galaxis-tune:N", apart from the benchmark's), three exact expected costs (queries
 still needed to find every ship, averaged over every placement still possible):
 
-- optimum: the compiled exact solver (audio_console/galaxis/exact.py);
+- optimum: the compiled exact solver (scripts/measure/exact.py);
 - level 3: its whole decision tree walked, its own choice evaluated at every node;
 - level 2: the one-step rule's tree (rollout.rule_cost).
 
@@ -14,7 +14,7 @@ each bin is taken. Prints one line per position and, per bin, the means, the
 paired gaps with their standard errors, and the solver's time.
 
 Run from the repository root:
-    nice -n 5 /work/venv/bin/python scripts/exact_gap.py --boards 40 --bins 100-300 300-1000
+    nice -n 5 .venv/bin/python scripts/exact_gap.py --boards 40 --bins 100-300 300-1000
 """
 from __future__ import annotations
 
@@ -30,13 +30,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
 
-from audio_console.galaxis import exact  # noqa: E402
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, answer  # noqa: E402
-from audio_console.galaxis.computer import (ComputerTeam, _candidates, _shortlist, random_board,  # noqa: E402
-                                           strong_choice)
-from audio_console.galaxis.deduction import (FOUND, SHIP_WEIGHT, Deduction, _answer_counts,  # noqa: E402
+from audio_console.galaxis.computer import (ComputerTeam, query_candidates, rule_shortlist,  # noqa: E402
+                                            strong_choice)
+from audio_console.galaxis.deduction import (FOUND, SHIP_WEIGHT, Deduction, answer_counts,  # noqa: E402
                                              answer_table, index_of)
 from audio_console.galaxis.rollout import rule_cost  # noqa: E402
+from scripts.measure import exact  # noqa: E402
+from scripts.measure.galaxis_boards import random_board  # noqa: E402
 
 
 def policy_cost(choose, table, alive, queried, left) -> tuple[float, int]:
@@ -46,7 +47,7 @@ def policy_cost(choose, table, alive, queried, left) -> tuple[float, int]:
         return 0.0, 0
     if len(alive) == 1:
         return float(left), 0
-    counts = _answer_counts(table, alive)
+    counts = answer_counts(table, alive)
     return cost_after(choose, table, alive, queried, left, choose(alive, queried, left, counts))
 
 
@@ -170,10 +171,10 @@ def main(argv=None) -> None:
 
 def queries_to_rate(table, choose3, alive, queried, left, size) -> tuple[int, list[int]]:
     """Level 3's query here, and the rule's `size` best (best first)."""
-    counts = _answer_counts(table, alive)
+    counts = answer_counts(table, alive)
     mine = int(choose3(alive, queried, left, counts))
-    candidates, _ = _candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
-    return mine, [int(q) for q in _shortlist(counts, len(alive), candidates, size)]
+    candidates, _ = query_candidates(counts, len(alive), queried, np.zeros(len(ALL_POINTS), dtype=bool))
+    return mine, [int(q) for q in rule_shortlist(counts, len(alive), candidates, size)]
 
 
 def report(row: dict, out: str | None) -> None:

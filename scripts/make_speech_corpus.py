@@ -39,7 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from audio_console.voice.audio import read_wav, resample, write_wav  # noqa: E402
-from audio_console.voice.grammars import grammar_for_game  # noqa: E402
+from audio_console.games import grammar_for_game  # noqa: E402
 
 RATE = 16000
 ROLES = ("tune", "held")

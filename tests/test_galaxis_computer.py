@@ -10,10 +10,10 @@ import pytest
 from audio_console.galaxis.board import ALL_POINTS, DISCOVERED, answer, parse_point
 import numpy as np
 
-from audio_console.galaxis.computer import (SHIP_WEIGHT, ComputerTeam, play_board, random_board,
-                                            rulebook_empty, strong_choice)
-from audio_console.galaxis.deduction import (FOUND, Deduction, _answer_counts, answer_table, deduce,
+from audio_console.galaxis.computer import SHIP_WEIGHT, ComputerTeam, rulebook_empty, strong_choice
+from audio_console.galaxis.deduction import (FOUND, Deduction, answer_counts, answer_table, deduce,
                                              index_of, placements)
+from scripts.measure.galaxis_boards import play_board, random_board
 
 
 def P(text):
@@ -117,7 +117,7 @@ def test_the_end_game_asks_the_ship_whose_answer_also_tells_the_other_two_apart(
     table = answer_table()
     queried = np.zeros(63, dtype=bool)
     queried[[index_of(P(t)) for t in found]] = True
-    point = strong_choice(table, alive, queried, 1, _answer_counts(table, alive), np.zeros(63, dtype=bool))
+    point = strong_choice(table, alive, queried, 1, answer_counts(table, alive), np.zeros(63, dtype=bool))
     assert point == index_of(P("F7"))
     from audio_console.galaxis.computer import _exact
     assert _exact(table, alive, np.flatnonzero(queried), 1)[1] == pytest.approx(5 / 3)

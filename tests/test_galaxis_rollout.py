@@ -94,8 +94,8 @@ def test_two_level_cost_is_the_best_next_rollout_after_each_answer():
     # Level 3's two-level rating of a query p: ask p; after each answer, the best
     # of the rule's top 4 next queries by its rollout; then the rule. Built here
     # from one-answer-at-a-time rollouts.
-    from audio_console.galaxis.computer import TWO_LEVEL_SHORTLIST, _shortlist, _two_level_costs
-    from audio_console.galaxis.deduction import _answer_counts
+    from audio_console.galaxis.computer import TWO_LEVEL_SHORTLIST, rule_shortlist, _two_level_costs
+    from audio_console.galaxis.deduction import answer_counts
     table = answer_table()
     ships = [parse_point(t) for t in ("B2", "D5", "F7", "G9")]
     d = deduce([(parse_point(t), answer(parse_point(t), ships)) for t in ("D5", "C3", "E7", "F2")])
@@ -116,7 +116,7 @@ def test_two_level_cost_is_the_best_next_rollout_after_each_answer():
             if len(child) <= 1 or child_left == 0:
                 total += len(child) * child_left
                 continue
-            counts = _answer_counts(table, child)
+            counts = answer_counts(table, child)
             certain = [q for q in range(63) if not after[q] and counts[q, FOUND] == len(child)]
             then = after.copy()
             then[certain] = True
@@ -124,7 +124,7 @@ def test_two_level_cost_is_the_best_next_rollout_after_each_answer():
                 total += len(child) * len(certain)
                 continue
             options = np.array([q for q in range(63) if not then[q] and counts[q, FOUND] > 0])
-            nexts = _shortlist(counts, len(child), options, TWO_LEVEL_SHORTLIST)
+            nexts = rule_shortlist(counts, len(child), options, TWO_LEVEL_SHORTLIST)
             best = min(rollout_costs(table, child, then, child_left - len(certain), nexts, 2.5))
             total += len(child) * (len(certain) + best)
         assert cost == pytest.approx(1 + total / len(alive), abs=1e-9)

@@ -25,15 +25,15 @@ def check_fly(game, args) -> Apply:
     if not args:
         raise IllegalAction("Say which saucer and where: fly the saucer at B3 forward.")
     saucer = _saucer(game, args[0])
-    path = _flight_path(game, saucer.cell, args[1:])
+    path = _flight_path(game, saucer.at, args[1:])
     dice = game.alien_dice
     if not dice.rolls:
         raise IllegalAction("Roll the flight dice first.")
     if saucer.id in game.flown:
-        raise IllegalAction(f"The saucer at {cell_name(saucer.cell)} has flown this turn already.")
+        raise IllegalAction(f"The saucer at {cell_name(saucer.at)} has flown this turn already.")
     if not 1 <= len(path) <= 2:
         raise IllegalAction("A saucer flies one or two spaces.")
-    previous = saucer.cell
+    previous = saucer.at
     for i, target in enumerate(path):
         _check_step(game, previous, target)
         previous = target
@@ -52,8 +52,8 @@ def check_fly(game, args) -> Apply:
             dice.used[free_dice[k]] = True
         dice.committed = True
         game.flown.add(saucer.id)
-        start, saucer.cell = saucer.cell, path[-1]
-        return [SaucerFlew(saucer.colour, start, saucer.cell, tuple(path)), *game.after_saucer_move(saucer)]
+        start, saucer.cell = saucer.at, path[-1]
+        return [SaucerFlew(saucer.colour, start, path[-1], tuple(path)), *game.after_saucer_move(saucer)]
     return fly
 
 
@@ -129,7 +129,7 @@ def check_sacrifice(game, args) -> Apply:
                             f"{cell_name((game.asteroid[0] - 1, game.asteroid[1]))}, can remove it.")
 
     def sacrifice() -> list[Event]:
-        start = saucer.cell
+        start = saucer.at
         saucer.cell, saucer.shield = None, False
         asteroid, game.asteroid = game.asteroid, None
         events: list[Event] = [AsteroidRemoved(asteroid, saucer.colour, start)]

@@ -63,7 +63,7 @@ def choice_action(game, cell: Cell) -> str:
 
 def alien_chip(game, saucer: Saucer) -> list[Event]:
     chip = game.alien_chips.pop(0)     # shuffled at set-up: a random face-down chip
-    cell = saucer.cell
+    cell = saucer.at
     follow: list[Event] = []
     if chip == "shield":
         result = "fizzled" if saucer.shield else "shield"
@@ -133,8 +133,10 @@ def choices(game, chip: str, row: int | None = None) -> list[Cell]:
     if chip == "outpost":
         return [(board.last_row, c) for c in range(board.columns) if game.free((board.last_row, c))]
     if chip in ("comet1", "comet2"):
-        return sorted(s.cell for s in game.alive() if game.free((s.cell[0] - 1, s.cell[1])))
+        return sorted(s.at for s in game.alive() if game.free((s.at[0] - 1, s.at[1])))
     if chip == "rift":
+        if row is None:
+            raise ValueError("a rift's choices need its target row")
         return rift_choices(game, row)
     return repair_choices(game)
 
@@ -143,11 +145,11 @@ def rift_choices(game, target_row: int) -> list[Cell]:
     """Saucers behind `target_row` with a free way up to it in their column."""
     found = []
     for s in game.alive():
-        if s.cell[0] >= target_row:
+        if s.at[0] >= target_row:
             continue
-        column = s.cell[1]
-        if all(game.free((row, column)) for row in range(s.cell[0] + 1, target_row + 1)):
-            found.append(s.cell)
+        column = s.at[1]
+        if all(game.free((row, column)) for row in range(s.at[0] + 1, target_row + 1)):
+            found.append(s.at)
     return sorted(found)
 
 
@@ -158,9 +160,9 @@ def repair_choices(game) -> list[Cell]:
 
 
 def rift(game, saucer: Saucer, target_row: int) -> list[Event]:
-    start = saucer.cell
-    saucer.cell = (target_row, start[1])
-    return [SaucerFlew(saucer.colour, start, saucer.cell, (saucer.cell,), by="rift"),
+    start = saucer.at
+    saucer.cell = end = (target_row, start[1])
+    return [SaucerFlew(saucer.colour, start, end, (end,), by="rift"),
             *game.after_saucer_move(saucer)]
 
 

@@ -56,16 +56,16 @@ def _cell_value(game: Game, saucer, cell) -> float:
     return value
 
 
-def _single_steps(game: Game, faces: list[str]):
+def _single_steps(game: Game, faces: list[str | None]):
     """(delta, saucer, directions, dice indices) for every flight the free dice allow."""
-    occupied = {s.cell for s in game.alive()}
+    occupied = {s.at for s in game.alive()}
     result = []
     for saucer in game.alive():
         if saucer.id in game.flown:
             continue
-        base = _cell_value(game, saucer, saucer.cell)
+        base = _cell_value(game, saucer, saucer.at)
         for d1, (dr, dc) in STEPS.items():
-            c1 = (saucer.cell[0] + dr, saucer.cell[1] + dc)
+            c1 = (saucer.at[0] + dr, saucer.at[1] + dc)
             if not game.board.contains(c1) or c1 in occupied or game.obstacle_at(c1):
                 continue
             col1 = game.board.colour(c1)
@@ -85,10 +85,10 @@ def _single_steps(game: Game, faces: list[str]):
     return result
 
 
-def _best_plan(game: Game, faces: list[str], level: str):
+def _best_plan(game: Game, faces: list[str | None], level: str):
     """The best use of the free dice: (value, [flights]) with flights as step tuples."""
     steps = [s for s in _single_steps(game, faces) if s[0] > 0 or level == "easy"]
-    best = (0.0, [])
+    best: tuple[float, list] = (0.0, [])
     for step in steps:
         if step[0] > best[0]:
             best = (step[0], [step])
@@ -170,7 +170,7 @@ def _shot_plan(game: Game, flight: int | None, shot: str | None, level: str, fli
     ship = game.ship
     budget = 0 if game.reactor_active else {"easy": 0, "normal": 2, "hard": 3}[level]
     budget = min(budget, game.boosters)
-    best = None
+    best: tuple[float, int | str, bool, int] | None = None    # (value, column or "outpost", ...)
     for column in range(game.board.columns):
         target = game.nearest_in_column(column)
         if target is None or target.colour != shot:
@@ -180,16 +180,16 @@ def _shot_plan(game: Game, flight: int | None, shot: str | None, level: str, fli
             if not game.reactor_active or flight in (1, 6):
                 costs.append((abs(column - (flight - 1)), True))
         cost, use_die = min(costs)
-        urgent = game.board.last_row - target.cell[0] <= 2
+        urgent = game.board.last_row - target.at[0] <= 2
         if cost > budget and not (urgent and cost <= game.boosters and not game.reactor_active):
             continue
-        value = _threat(game, target.cell[0], level) - cost * (1.5 if level == "hard" else 3.0)
+        value = _threat(game, target.at[0], level) - cost * (1.5 if level == "hard" else 3.0)
         if best is None or value > best[0]:
             best = (value, column, use_die, cost)
     if game.outpost is not None:
         target = game.nearest_in_column(game.outpost)
         if target is not None and target.colour == shot:
-            value = _threat(game, target.cell[0], level)
+            value = _threat(game, target.at[0], level)
             if best is None or value >= best[0]:
                 best = (value, "outpost", False, 0)
     return best
@@ -237,7 +237,7 @@ def _defence(game: Game, level: str, rng: random.Random) -> str:
 
 def _column_threat(game: Game, column: int) -> float:
     target = game.nearest_in_column(column)
-    return -1 if target is None else target.cell[0]
+    return -1 if target is None else target.at[0]
 
 
 def _defence_reroll(game: Game, plan, level: str) -> str | None:
@@ -246,7 +246,7 @@ def _defence_reroll(game: Game, plan, level: str) -> str | None:
     if level == "normal":
         return "reroll both" if plan is None else None
     from audio_console.arkade.board import SAUCER_COLOURS
-    options = {
+    options: dict[str, list[tuple[int | None, str | None]]] = {
         "shot": [(dice.flight, s) for s in SAUCER_COLOURS],
         "flight": [(f, dice.shot) for f in range(1, 7)],
         "both": [(f, s) for f in range(1, 7) for s in SAUCER_COLOURS],
@@ -267,14 +267,16 @@ def _defence_reroll(game: Game, plan, level: str) -> str | None:
 
 def _choose(game: Game, side: str, level: str, rng: random.Random) -> str:
     p = game.pending
+    if p is None:
+        raise ValueError("no choice is open")
     choices = list(p.choices)
     if level == "easy":
         return game.choice_action(rng.choice(choices))
     if p.chip in ("asteroid", "magnet"):
         # block the space right in front of the most advanced saucer, else the nearest one
-        lead = sorted(game.alive(), key=lambda s: -s.cell[0])
+        lead = sorted(game.alive(), key=lambda s: -s.at[0])
         for s in lead:
-            ahead = (s.cell[0] + 1, s.cell[1])
+            ahead = (s.at[0] + 1, s.at[1])
             if ahead in choices:
                 return game.choice_action(ahead)
         return game.choice_action(max(choices))

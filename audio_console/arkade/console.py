@@ -60,7 +60,7 @@ class ArkadeConsole(GameAdapter):
         if self.players[ALIEN] == self.players[DEFENCE] == "human" and self.options.mode == ARCADE:
             raise InputError("Arcade Mode needs the computer on one side: one player, one keyboard.")
         level = options.get("level") or 2
-        self.level = {1: "easy", 2: "normal", 3: "hard"}.get(level, level)
+        self.level = {1: "easy", 2: "normal", 3: "hard"}.get(level) or str(level)   # 1-3, or its name
         self.pace = float(options.get("pace") or 3.0)
         self.peng = bool(options.get("peng"))
         self.moves = 0                     # every action of either side, for the computer's RNG
@@ -106,7 +106,7 @@ class ArkadeConsole(GameAdapter):
         if core.pending and core.pending.side == side:
             return core.pending_question()
         if self.options.mode == STRATEGY and core.turn != side:
-            return f"The {NAMES[core.turn]} is playing."
+            return f"The {self._turn_name()} is playing."
         return f"{side.capitalize()}: {self._next_steps(side)}"
 
     def _next_steps(self, side: str) -> str:
@@ -115,14 +115,16 @@ class ArkadeConsole(GameAdapter):
         if not dice.rolls:
             return "say roll." if arcade else "your turn: say roll" + (", or done." if side == ALIEN else ".")
         if side == ALIEN:
-            free = [f for f, used in zip(dice.faces, dice.used) if not used]
+            alien = core.alien_dice
+            free = [f for f, used in zip(alien.faces, alien.used) if not used]
             if not free and not arcade:
                 return "both dice used: say done."
             said = "Dice " + " and ".join(free) + "." if free else "No dice left."
             moves = "fly a saucer"
         else:
-            parts = ([f"flight {dice.flight}"] if not dice.flight_used else []) + \
-                    ([f"shot {dice.shot}"] if not dice.shot_used else [])
+            defence = core.defence_dice
+            parts = ([f"flight {defence.flight}"] if not defence.flight_used else []) + \
+                    ([f"shot {defence.shot}"] if not defence.shot_used else [])
             said = sentence(", ".join(parts) or "dice used") + f"; ship in column {core.ship + 1}."
             moves = "ship to, booster, shoot"
         more = "" if dice.committed or arcade else f"Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep, "
@@ -166,16 +168,20 @@ class ArkadeConsole(GameAdapter):
                       "Say go to start the countdown; say pause at any time.")
         return reply
 
-    def status(self) -> list[str]:
+    def status(self, now: float | None = None) -> list[str]:
         core = self.core
         lines = []
         if core.finished():
-            lines.append(f"Game over: the {NAMES[core.winner]} won after {counted(core.turns, 'turn')}.")
+            lines.append(f"Game over: the {NAMES.get(core.winner or '', 'nobody')} won after {counted(core.turns, 'turn')}.")
         elif self.options.mode == STRATEGY:
-            lines.append(f"Turn {core.turns}: the {NAMES[core.turn]}'s turn.")
+            lines.append(f"Turn {core.turns}: the {self._turn_name()}'s turn.")
         lines.append(f"{counted(len(core.alive()), 'saucer')} left; spaceship in column {core.ship + 1}; "
                      f"{counted(core.boosters, 'booster')}.")
         return lines
+
+    def _turn_name(self) -> str:
+        """Whose turn it is, in words (Strategy Mode always has one)."""
+        return NAMES.get(self.core.turn or "", "other side")
 
     def _pace_words(self) -> str:
         return f"{self.pace:g} {noun(self.pace, 'second')}"
@@ -250,6 +256,8 @@ class ArkadeConsole(GameAdapter):
         if core.finished() or self.options.mode != STRATEGY:
             return None
         acting = core.pending.side if core.pending else core.turn
+        if acting is None:
+            return None
         return acting if self.players[acting] == "computer" else None
 
     def _computer_turns(self) -> Reply:
@@ -410,7 +418,7 @@ class ArkadeConsole(GameAdapter):
             return ["You are watching."]
         legal = self.core.legal_actions(side)
         if not legal:
-            return [f"Nothing now: it is the {NAMES[self.core.turn]}'s turn."]
+            return [f"Nothing now: it is the {self._turn_name()}'s turn."]
         say = lambda action: commands.spoken(action, self._colour_at)
         flights = [a for a in legal if a.startswith("fly")]
         others = [say(a) for a in legal if not a.startswith(("fly", "gps"))]

@@ -7,12 +7,13 @@ event's owner); the smaller tables hold the words that fill the templates.
 """
 from __future__ import annotations
 
+from audio_console.arkade.board import cell_name
 from audio_console.arkade.events import (
     Alarm, AlienChipDrawn, AlienRolled, AsteroidRemoved, BoosterFired, ChipLapsed, Chosen, DefenceChipDrawn,
     DefenceRolled, DiceKept, Event, GameOver, MagnetCleared, SaucerFlew, ShotFired, SpaceshipFlew, TurnBegan,
 )
 from audio_console.arkade.board import cell_name
-from audio_console.console.base import CENTRE, LEFT, RIGHT, Message
+from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
 from audio_console.wording import counted, sentence
 
 SIDE = {"alien": LEFT, "defence": RIGHT}
@@ -36,7 +37,7 @@ CUES: dict[str, tuple[str, str | None, int | None]] = {
     "turn": ("{Side}'s turn {turn}.{reactor}", None, None),
 }
 LAST_ROLL = " Last roll."
-FLOWN_BY = {"engine": " by the improved engine", "rift": " through the rift"}
+FLOWN_BY: dict[str | None, str] = {"engine": " by the improved engine", "rift": " through the rift"}   # None: dice
 WEAPONS = {"plasma": "Plasma cannon", "outpost": "Outpost shoots", "shot": "Shot"}
 REACTOR = " Reactor damage: only 1 or 6, no boosters."
 WINNERS = {"alien": "The Alien wins", "defence": "The Defence wins: every saucer destroyed"}

@@ -115,7 +115,7 @@ def check_plasma(game, args) -> Apply:
 
 
 def _hit(game, saucer: Saucer, source: str, weapon: str) -> list[Event]:
-    cell = saucer.cell
+    cell = saucer.at
     if saucer.shield and weapon != "plasma":
         saucer.shield = False
         return [ShotFired(source, weapon, cell, saucer.colour, "shield")]

@@ -65,7 +65,7 @@ class Options:
 
 
 # The rulebook's last page as menu presets; explicit options (CLI) win over them.
-PRESETS = {
+PRESETS: dict[str, dict[str, object]] = {
     "normal": {},
     "beginner alien": {"board": "classic", "formation": "pairs"},
     "pro alien": {"board": "expert", "formation": "offset"},
@@ -97,3 +97,10 @@ class Saucer:
     colour: str
     cell: Cell | None            # None: destroyed
     shield: bool = False         # heart side up
+
+    @property
+    def at(self) -> Cell:
+        """Where a saucer in play is; asking it of a destroyed one is a mistake."""
+        if self.cell is None:
+            raise ValueError(f"the {self.colour} saucer is destroyed")
+        return self.cell

@@ -114,13 +114,15 @@ class Game:
 
     def nearest_in_column(self, column: int) -> Saucer | None:
         """The saucer nearest the defence line in a column (the one a shot meets)."""
-        found = [s for s in self.alive() if s.cell[1] == column]
-        return max(found, key=lambda s: s.cell[0]) if found else None
+        found = [s for s in self.alive() if s.at[1] == column]
+        return max(found, key=lambda s: s.at[0]) if found else None
 
     def finished(self) -> bool:
         return self.winner is not None
 
     def pending_question(self) -> str:
+        if self.pending is None:
+            raise ValueError("no choice is open")
         return chips.pending_question(self.pending)
 
     def choice_action(self, cell: Cell) -> str:
@@ -155,7 +157,7 @@ class Game:
         if side == ALIEN:
             candidates += ["reroll first", "reroll second"]
             for s in self.alive():
-                here = cell_name(s.cell)
+                here = cell_name(s.at)
                 for first in STEPS:
                     candidates.append(f"fly {here} {first}")
                     for second in STEPS:
@@ -186,7 +188,7 @@ class Game:
         verb, args = words[0], words[1:]
         if self.pending and self.pending.side == side and verb != "choose":
             raise IllegalAction(self.pending_question())
-        if self.mode == STRATEGY and self.turn != side:
+        if self.mode == STRATEGY and self.turn is not None and self.turn != side:
             raise IllegalAction(f"It is the {NAMES[self.turn]}'s turn.")
         try:
             if verb in OWN_ACTIONS[side]:
@@ -255,8 +257,9 @@ class Game:
         if self.mode == STRATEGY:
             last = dice.rolls >= self.options.max_rolls
             dice.committed = dice.committed or last
-        if side == ALIEN:
-            return [AlienRolled(tuple(dice.faces), dice.rolls, last)]
+        if isinstance(dice, AlienDice):
+            return [AlienRolled((dice.faces[0], dice.faces[1]), dice.rolls, last)]
+        assert dice.flight is not None and dice.shot is not None     # just rolled
         return [DefenceRolled(dice.flight, dice.shot, dice.rolls, last)]
 
     def _check_keep(self, side, args) -> Apply:
@@ -293,14 +296,17 @@ class Game:
 
     def after_saucer_move(self, saucer: Saucer) -> list[Event]:
         """Win check, then the bonus space the saucer's flight ended on."""
-        if saucer.cell[0] == self.board.last_row:
+        cell = saucer.at
+        if cell[0] == self.board.last_row:
             self.winner = ALIEN
-            return [Alarm(saucer.colour, saucer.cell), self._game_over()]
-        if self.board.bonus_colour(saucer.cell) == saucer.colour and self.alien_chips:
+            return [Alarm(saucer.colour, cell), self._game_over()]
+        if self.board.bonus_colour(cell) == saucer.colour and self.alien_chips:
             return chips.alien_chip(self, saucer)
         return []
 
     def _game_over(self) -> GameOver:
+        if self.winner is None:
+            raise ValueError("the game is not over")
         return GameOver(self.winner, self.turns)
 
     # --- a copy for look-ahead (computer players) -------------------------------

@@ -28,6 +28,7 @@ import numpy as np
 from audio_console.audio import signals as signal_table
 from audio_console.audio.mixer import Mixer, Sound
 from audio_console.audio.recorder import WavRecorder
+from audio_console.audio.sonify import line_sonification
 from audio_console.audio.tts import PRIORITY_SPEAK, Speech, SpeechUnavailable, resample
 
 SAMPLE_RATES = (48000, 44100)
@@ -165,6 +166,11 @@ class AudioEngine:
         self.mixer.add(sound, overlap)
         return sound
 
+    def play_board_line(self, cells, rows: int, *, overlap: bool = False) -> Sound | None:
+        """One row or column of a board as sound ("listen to row D"; sonify.py)."""
+        stereo, rate = line_sonification(cells, rows=rows)
+        return self.play_samples(stereo, rate, overlap=overlap)
+
     def prewarm(self, phrases) -> None:
         """Render fixed phrases ahead ("answer two", ...) so they are never late."""
         if self.speech is not None and self.speech_on:
@@ -295,6 +301,9 @@ class AudioEngine:
 
     def _run_clock(self) -> None:
         """Render at real-time pace into the recorder; sleep while nothing is to be played."""
+        recorder = self.recorder
+        if recorder is None:        # started only for a recording
+            return
         period = self.blocksize / self.sample_rate
         while not self._closing:
             if not self.mixer.wait_for_work(0.2):
@@ -304,8 +313,9 @@ class AudioEngine:
                 block, active = self.mixer.render(self.blocksize)
                 if not active:
                     break
-                self.recorder.add(block)
+                recorder.add(block)
                 next_at += period
+
                 delay = next_at - time.perf_counter()
                 if delay > 0 and not self._fast:
                     time.sleep(delay)

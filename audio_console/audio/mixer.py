@@ -68,6 +68,8 @@ class Mixer:
             tail = np.zeros((fade_frames, 2), np.float32)
             playing = ([self._queue[0]] if self._queue and self._queue[0].ready else []) + self._layers
             for sound in playing:
+                if sound.samples is None:     # an overlapping sound still rendering
+                    continue
                 chunk = sound.samples[sound.pos:sound.pos + fade_frames]
                 if sound.pos > 0 and len(chunk):
                     tail[:len(chunk)] += chunk
@@ -120,28 +122,36 @@ class Mixer:
         now = time.perf_counter()
         with self._lock:
             filled = 0
-            while filled < frames and self._queue and self._queue[0].ready:
+            while filled < frames and self._queue:
                 sound = self._queue[0]
-                take = min(frames - filled, len(sound.samples) - sound.pos)
+                samples = sound.samples
+                if samples is None:           # speech still rendering: the queue waits for it
+                    break
+
+                take = min(frames - filled, len(samples) - sound.pos)
                 if take > 0:
                     if sound.pos == 0:
                         sound.first_sample_at = now
-                    out[filled:filled + take] += sound.samples[sound.pos:sound.pos + take]
+                    out[filled:filled + take] += samples[sound.pos:sound.pos + take]
                     sound.pos += take
                     filled += take
                     active = True
-                if sound.pos >= len(sound.samples):
+                if sound.pos >= len(samples):
                     self._queue.popleft()
                     sound.ended.set()
             for sound in list(self._layers):
-                take = min(frames, len(sound.samples) - sound.pos)
+                samples = sound.samples
+                if samples is None:           # speech on top still rendering: it starts when ready
+                    continue
+                take = min(frames, len(samples) - sound.pos)
                 if take > 0:
                     if sound.pos == 0 and sound.first_sample_at is None:
                         sound.first_sample_at = now
-                    out[:take] += sound.samples[sound.pos:sound.pos + take]
+                    out[:take] += samples[sound.pos:sound.pos + take]
                     sound.pos += take
                     active = True
-                if sound.pos >= len(sound.samples):
+                if sound.pos >= len(samples):
+
                     self._layers.remove(sound)
                     sound.ended.set()
             if self._tail is not None:

@@ -239,7 +239,8 @@ def _tone(tone: Tone, seconds: float, rate: int, rng: np.random.Generator) -> np
         # White noise through a low-pass at `freq`: a hiss or a rumble.
         wave = _low_pass(rng.standard_normal(n), tone.freq, rate)
     elif tone.wave == "bell":
-        wave = sum(amp * np.sin(ratio * phase) for ratio, amp in _BELL_PARTIALS)
+        wave = sum((amp * np.sin(ratio * phase) for ratio, amp in _BELL_PARTIALS), np.zeros(n))
+
     else:
         harmonics = _HARMONICS[tone.wave]
         nyquist = rate / 2

@@ -22,7 +22,7 @@ word not in this list sounds like "open"; a point off the board raises ValueErro
 point's column, 0-based, out of `of how many` columns (it sets the stereo
 place); row is 0-based (0 = A) out of `rows` (it sets the pitch); kind is one of
 the words above (the board memory's short words). The result is float32 stereo
-(n, 2) at `rate` (48000 Hz); the console plays it with sink.play_samples(stereo, rate).
+(n, 2) at `rate` (48000 Hz); the engine plays it through play_board_line(cells, rows).
 """
 from __future__ import annotations
 

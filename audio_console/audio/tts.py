@@ -66,7 +66,7 @@ def _silence_drivers() -> None:
     global comes before the builtin)."""
     for name, module in list(sys.modules.items()):
         if name.startswith("pyttsx3.drivers.") and module is not None:
-            module.print = _quiet_print
+            setattr(module, "print", _quiet_print)
 
 
 class Speech:
@@ -97,7 +97,12 @@ class Speech:
         """Render now and wait for it (tests, benchmarks)."""
         box: list[np.ndarray] = []
         got = threading.Event()
-        self.render_async(text, lambda samples: (box.append(samples), got.set()))
+
+        def done(samples: np.ndarray) -> None:
+            box.append(samples)
+            got.set()
+        self.render_async(text, done)
+
         if not got.wait(timeout):
             raise TimeoutError(f"speech not rendered within {timeout} s: {text!r}")
         return box[0]

@@ -45,7 +45,7 @@ def cell_index(cell) -> int:
 
 
 def line_index(line: Line) -> int:
-    return (line.sector - 1) * 20 + (SIZE if line.kind == COLUMN else 0) + line.index
+    return (line.sector - 1) * 20 + (SIZE if line.kind == COLUMN else 0) + line.position
 
 
 @lru_cache(maxsize=None)
@@ -68,7 +68,7 @@ class _Candidates:
 
 @lru_cache(maxsize=None)
 def _candidates(ship: str) -> _Candidates:
-    seen = {}
+    seen: dict[frozenset[int], None] = {}   # an ordered set: the same cells once
     for sector in SECTORS:
         for placement in placements_in_sector(ship, sector):
             key = frozenset(cell_index(c) for c in placement.cells())

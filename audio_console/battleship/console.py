@@ -40,7 +40,7 @@ DOING = {"shoot": "Shooting", "shoot here": "Shooting", "sector": "Choosing a se
 PLACEMENTS = ("random", "manual")
 
 
-class BattleshipConsole(FleetPlacing, GameAdapter):
+class BattleshipConsole(FleetPlacing):
     game = "battleship"
     title = "Battleship"
     rule_errors = (BattleshipError,)
@@ -177,10 +177,12 @@ class BattleshipConsole(FleetPlacing, GameAdapter):
     def _first_words(self) -> str:
         return "You shoot first." if self.opponent == "computer" else f"Player {self.core.first} shoots first."
 
-    def status(self) -> list[str]:
+    def status(self, now: float | None = None) -> list[str]:
         phase = self.phase()
         if phase == OVER:
+            assert self.core.winner is not None      # over means someone won
             lines = [f"Game over. {self.names[self.core.winner]} won."]
+
         elif phase == PASSING:
             return [f"Passing the console to player {self.passing_to}. Shots: player 1 "
                     f"{self.core.shots(1)}, player 2 {self.core.shots(2)}. Ships vaporized: player 1 "

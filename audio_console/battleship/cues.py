@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from audio_console.battleship.rules import (HIT, FleetDestroyed, ShipVaporized, ShotFired,
                                             ShotRecalled)
-from audio_console.console.base import CENTRE, LEFT, RIGHT, Message
+from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
 from audio_console.wording import sentence
 
 SIDES = {1: LEFT, 2: RIGHT}

@@ -93,8 +93,8 @@ class BoardMemory:
         parts = []
         for result in ("hit", "miss"):
             for kind in ("row", "column"):
-                names = [str(ROWS[l.index]) if kind == ROW else str(l.index + 1)
-                         for l, r in sorted(calls, key=lambda c: c[0].index)
+                names = [str(ROWS[l.position]) if kind == ROW else str(l.position + 1)
+                         for l, r in sorted(calls, key=lambda c: c[0].position)
                          if r == result and l.kind == kind]
                 if names:
                     label = kind + ("s" if len(names) > 1 else "")

@@ -8,18 +8,43 @@ is its own job; it uses the console's core, player, pending ship and memories.
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 from audio_console.battleship.commands import PLACING, ship_name
 from audio_console.battleship.cues import SIDES
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
 from audio_console.battleship.memory import describe_placement
-from audio_console.battleship.rules import BattleBegins, BattleshipError, Placement, other, random_fleet
+from audio_console.battleship.rules import BattleBegins, BattleshipError, Game, Placement, other, random_fleet
 from audio_console.commands import Command
+from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Reply
 from audio_console.wording import sentence
 
 
-class FleetPlacing:
+class FleetPlacing(GameAdapter):
+    # What the placing phase uses of BattleshipConsole (declared for the type checker).
+    core: Game
+    seed: int
+    opponent: str
+    pending: Placement | None
+    passing_to: int | None
+
+    @property
+    def player(self) -> int:
+        raise NotImplementedError
+
+    def phase(self) -> str:
+        raise NotImplementedError
+
+    def _who(self, player: int) -> str:
+        raise NotImplementedError
+
+    def _first_words(self) -> str:
+        raise NotImplementedError
+
+    def _core(self, action: Callable[..., list], *args: Any) -> list:
+        raise NotImplementedError
+
     def _placement(self, command: Command) -> Placement:
         corner = command.value("corner")
         return Placement(ship_name(command.get("ship")), int(command.get("sector")), corner.row,

@@ -67,23 +67,23 @@ class Line(NamedTuple):
     """A whole row or column of one sector: what a shot names."""
     sector: int
     kind: str     # ROW or COLUMN
-    index: int    # 0-9: row A-J or column 1-10
+    position: int  # 0-9: row A-J or column 1-10 (not `index`: that is tuple.index)
 
     @property
     def name(self) -> str:
         """'row D' or 'column 3' (without the sector)."""
-        return f"row {ROWS[self.index]}" if self.kind == ROW else f"column {self.index + 1}"
+        return f"row {ROWS[self.position]}" if self.kind == ROW else f"column {self.position + 1}"
 
     def __str__(self) -> str:
         return f"sector {self.sector} {self.name}"
 
     def covers(self, cell) -> bool:
-        return cell.sector == self.sector and (cell.row if self.kind == ROW else cell.column) == self.index
+        return cell.sector == self.sector and (cell.row if self.kind == ROW else cell.column) == self.position
 
     def cells(self) -> tuple[Cell, ...]:
         if self.kind == ROW:
-            return tuple(Cell(self.sector, self.index, c) for c in range(SIZE))
-        return tuple(Cell(self.sector, r, self.index) for r in range(SIZE))
+            return tuple(Cell(self.sector, self.position, c) for c in range(SIZE))
+        return tuple(Cell(self.sector, r, self.position) for r in range(SIZE))
 
 
 ALL_LINES: tuple[Line, ...] = tuple(Line(s, k, i) for s in SECTORS for k in (ROW, COLUMN) for i in range(SIZE))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 
 @dataclass(frozen=True)
@@ -95,8 +95,8 @@ def _choices(group: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(choice.split()) for choice in group.split("|"))
 
 
-def _compile(pattern: str) -> tuple:
-    elements = []
+def _compile(pattern: str) -> tuple[_Words | _SlotRef, ...]:
+    elements: list[_Words | _SlotRef] = []
     for token in _TOKEN.findall(pattern):
         if token.startswith("["):
             elements.append(_Words(_choices(token[1:-1]), True))
@@ -119,7 +119,7 @@ def normalize(text: str) -> list[str]:
 
 
 class Grammar:
-    def __init__(self, rules: list[Rule], slots: list[Slot] = ()):
+    def __init__(self, rules: Sequence[Rule], slots: Sequence[Slot] = ()):
         self.rules = list(rules)
         self.slots = {s.name: s for s in slots}
         self._compiled = [(rule, [_compile(p) for p in rule.patterns]) for rule in self.rules]
@@ -215,8 +215,13 @@ class Grammar:
             yield (), {}
             return
         element = pattern[i]
+        heads: list[tuple[tuple[str, ...], str | None]]
         if isinstance(element, _Words):
-            heads = [(c, None) for c in element.choices] + ([((), None)] if element.optional else [])
+            heads = [(c, None) for c in element.choices]
+            if element.optional:
+                heads.append(((), None))
+
+
         else:
             heads = [(o.words, o.value) for o in self.slots[element.name].spoken_options()]
         for head, value in heads:

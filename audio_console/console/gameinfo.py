@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from audio_console.console.adapter import GameAdapter
 from audio_console.settings import Settings
@@ -16,7 +16,7 @@ class Question:
     """A menu question: a spoken/typed answer picks one value."""
     key: str
     prompt: str
-    choices: list[tuple[str, object]]          # (words to say, value)
+    choices: Sequence[tuple[str, object]]      # (words to say, value)
     ask_if: Callable[[dict], bool] = lambda answers: True
 
 

@@ -68,7 +68,7 @@ class MenuConsole(GameAdapter):
             games = "; ".join(f"{self._title(s)}, {moves(len(s.actions))}" for s in self.offers)
             prompt = (f"You have games in progress: {games}. Say resume for {self._title(first)}, "
                       f"resume and the game's name, or new game.")
-        choices = [("resume", 0), ("continue", 0), ("new game", None)]
+        choices: list[tuple[str, object]] = [("resume", 0), ("continue", 0), ("new game", None)]
         for i, saved in enumerate(self.offers):
             for word in ("resume", "continue"):
                 choices.append((f"{word} {saved.game}", i))
@@ -76,8 +76,15 @@ class MenuConsole(GameAdapter):
             choices += [(info.name, info.name) for info in self.games.values()]
         return Question("saved", prompt, choices)
 
-    def grammar(self) -> Grammar:
+    def _asking(self) -> Question:
+        """The question being asked; once the menu is done there is none to answer."""
         question = self._question()
+        if question is None:
+            raise InputError("The menu is done.")
+        return question
+
+    def grammar(self) -> Grammar:
+        question = self._asking()
         options = []
         for i, (words, _value) in enumerate(question.choices):
             options.append(SlotOption(tuple(words.split()), str(i)))
@@ -89,10 +96,10 @@ class MenuConsole(GameAdapter):
                        [Slot("choice", options)])
 
     def prompt(self) -> str:
-        return self._question().prompt
+        return self._asking().prompt
 
     def help(self) -> list[str]:
-        question = self._question()
+        question = self._asking()
         return [question.prompt, "Say one of: " + ", ".join(w for w, _ in question.choices) + ".",
                 "Back: the previous question. Menu: the first question."]
 
@@ -110,7 +117,7 @@ class MenuConsole(GameAdapter):
             return Reply().say("Menu.").say(self.prompt(), signal="prompt")
         if command.name != "choose":
             raise InputError("First choose: " + self.prompt())
-        question = self._question()
+        question = self._asking()
         words, value = question.choices[int(command.get("choice"))]
         self.order.append(question.key)
         if question.key == "saved":
@@ -130,9 +137,11 @@ class MenuConsole(GameAdapter):
                 return Reply().say("New game.")
             return Reply().say("New game.").say(self.prompt(), signal="prompt")
         if question.key == "game":
-            self.info = self.games[value]
+            self.info = self.games[str(value)]
         elif question.key == "replace" and not value:
+            assert self.info is not None     # asked only once a game is chosen
             kept = self.info.title
+
             self.info, self.answers, self.meta, self.order = None, {}, {}, []
             return Reply().say(f"Kept your {kept} game.").say(self.prompt(), signal="prompt")
         elif question.key == "replace":

@@ -11,9 +11,11 @@ import queue
 import random
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from audio_console.commands import Command
 from audio_console.commands.vocabulary import common_grammar
+from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.gameinfo import GameInfo
@@ -25,6 +27,9 @@ from audio_console.console.voice_check import VoiceCheckConsole
 from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
 from audio_console.wording import counted
+
+if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is used
+    from audio_console.voice.listener import Listener
 
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), new game, quit; "
@@ -55,20 +60,31 @@ class Session:
         self.clock = clock
         self.barge_in = barge_in
         self.common = common_grammar()
-        self.console = None
+        self._console: GameAdapter | None = None
         self.info: GameInfo | None = None
         self.saved: SavedGame | None = None
         self.keeps_save = True
         self.last_messages: list[Message] = []
         self.last_prompt = ""
-        self.pending: tuple[str, callable] | None = None   # a question waiting for yes or no
-        self.listener = None
+        self.pending: tuple[str, Callable[[], None]] | None = None   # a question waiting for yes or no
+        self.listener: Listener | None = None
         self.check: VoiceCheckConsole | None = None    # a voice check in progress
         self.prompt_rng = random.Random()   # the voice check's prompts
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
         self.save_problem: str | None = None   # why the last save failed (told once)
         self.check_options = None   # check(game, options) for saves found for the menu
+
+    @property
+    def console(self) -> GameAdapter:
+        """The menu or the game in front of the player (one is open before any input)."""
+        if self._console is None:
+            raise RuntimeError("the session has no menu or game open yet")
+        return self._console
+
+    @console.setter
+    def console(self, console: GameAdapter) -> None:
+        self._console = console
 
     # --- starting a game ------------------------------------------------------
 
@@ -84,7 +100,7 @@ class Session:
         take_out(self.save_path, saved.game, self.games)
         self.open_game(self.games[saved.game], saved.options, saved.seed, saved.actions, saved.log)
 
-    def open_game(self, info: GameInfo, options: dict, seed: int, actions: list[str] = (),
+    def open_game(self, info: GameInfo, options: dict, seed: int, actions: Sequence[str] = (),
                   log_pending: dict | None = None) -> None:
         """Start a game, or resume one by replaying its recorded actions silently.
         A recorded action that cannot be replayed ends the replay there: the game
@@ -117,9 +133,9 @@ class Session:
             self._show(Reply().say("This practice is by ear, but the signals are off "
                                    "(--text or --no-signals): start it without them to hear them."))
         if dropped is not None:
-            done, error = dropped
+            done, problem = dropped
             kept = f" The full save was kept as {aside}." if aside else ""
-            self._show(Reply().say(f"Saved action {done + 1} could not be replayed ({str(error)[:80] or 'damaged'}); "
+            self._show(Reply().say(f"Saved action {done + 1} could not be replayed ({str(problem)[:80] or 'damaged'}); "
                                    f"the game resumes after the last good one.{kept}", signal="error"))
         if moved is not None:
             self._show(Reply().say(f"Your {self.games[moved].title} game in progress is kept: "
@@ -138,7 +154,7 @@ class Session:
 
     def _save(self) -> None:
         """Write the save; a failure is told once and play goes on."""
-        if not self.keeps_save:
+        if not self.keeps_save or self.saved is None:
             return
         try:
             write_save(self.save_path, self.saved)
@@ -196,7 +212,7 @@ class Session:
             self._tick()
 
     def _tick(self) -> None:
-        if self.console is not None and not self.pending:
+        if self._console is not None and not self.pending:
             self._after(self.console.tick(self.clock()))
 
     # --- input ----------------------------------------------------------------
@@ -299,8 +315,10 @@ class Session:
                 self.resume_saved(menu.resume)
             elif menu.start_with is not None:
                 self.open_game(*menu.start_with)
-            else:
+            elif menu.info is not None:
                 self.open_game(menu.info, menu.answers, random.randrange(2 ** 31))
+            else:                       # finished without a game: cannot happen, but not a crash
+                self.open_menu()
         except InputError as error:
             self.tell(f"Cannot start that game: {error}")
             self.open_menu()
@@ -323,7 +341,7 @@ class Session:
     def _cmd_stop(self, command: Command) -> None:
         self.presenter.stop()
 
-    def _cmd_quit(self, command: Command) -> None:
+    def _cmd_quit(self, command: Command | None) -> None:
         saved = self.saved is not None and self.keeps_save and not self.console.finished()
         text = ("Goodbye. The game could not be saved." if saved and self.save_problem
                 else "Game saved. Goodbye." if saved else "Goodbye.")
@@ -361,7 +379,7 @@ class Session:
         self._show_prompt(force=True)
 
     def _cmd_new_game(self, command: Command) -> None:
-        if self.info is None:     # in the menu: its first question again
+        if self.info is None or self.saved is None:     # in the menu: its first question again
             self._pass_to_game(Command("menu", "menu"), "")
             return
         info, options, seed = self.info, self.saved.options, self.saved.seed
@@ -386,6 +404,8 @@ class Session:
         return self.listener is not None and self.settings.listening == "push"
 
     def _toggle_talk(self) -> None:
+        if self.listener is None:
+            return
         self.talking = not self.talking
         self.listener.talk(self.talking)
         self._show(Reply().say("Listening." if self.talking else "Done.", signal="prompt"), remember=False)
@@ -404,7 +424,7 @@ class Session:
             self._show(step())
         except InputError as error:
             self._refuse(str(error))
-        if self.check.finished():
+        if self.check is not None and self.check.finished():
             self.check = None
             self._update_listener()
             self._show_prompt(force=True)
@@ -417,7 +437,7 @@ class Session:
         self.presenter.show(reply.messages)
 
     def _show_prompt(self, force: bool = False) -> None:
-        prompt = self.console.prompt() if self.console else ""
+        prompt = self._console.prompt() if self._console else ""
         just_said = bool(self.last_messages) and self.last_messages[-1].text == prompt
         if prompt and (force or (prompt != self.last_prompt and not just_said)):
             self.presenter.show([Message(prompt, signal="prompt")])
@@ -425,5 +445,6 @@ class Session:
         self._update_listener()
 
     def _update_listener(self) -> None:
-        if self.listener is not None and self.console is not None:
+        if self.listener is not None and self._console is not None:
+
             self.listener.set_grammar(self.console.grammar() + self.common)

@@ -47,7 +47,7 @@ def _volume(settings: Settings, step: float, word: str) -> str:
 def _rate(settings: Settings, step: int, word: str) -> str:
     before = settings.speech_rate
     slowest, fastest = RANGES["speech_rate"]
-    settings.speech_rate = after = min(fastest, max(slowest, before + step))
+    settings.speech_rate = after = int(min(fastest, max(slowest, before + step)))
     edge = "fastest" if step > 0 else "slowest"
     return (f"{word}: speech {after} words a minute." if after != before
             else f"Speech at its {edge}: {after} words a minute.")

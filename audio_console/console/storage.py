@@ -45,7 +45,9 @@ REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is fu
 
 
 def reason(error: OSError) -> str:
-    return REASONS.get(error.errno, (error.strerror or error.__class__.__name__).lower())
+    if error.errno in REASONS:
+        return REASONS[error.errno]
+    return (error.strerror or error.__class__.__name__).lower()
 
 
 @dataclass
@@ -218,7 +220,9 @@ class EventLog:
 
     def catch_up(self, game: str, pending: dict | None) -> None:
         """After a resume: log those of the save's last events that did not reach this log."""
-        if self.file is None or not pending or os.path.abspath(pending["path"]) != os.path.abspath(self.path):
+        if (self.file is None or self.path is None or not pending
+                or os.path.abspath(pending["path"]) != os.path.abspath(self.path)):
+
             return
         start, events = pending["offset"], pending["events"]
         try:

@@ -37,7 +37,7 @@ class VoiceCheckConsole(GameAdapter):
         return self.done
 
     def start(self) -> Reply:
-        return Reply().say(self.check.next_prompt(), signal="prompt")
+        return Reply().say(self.check.next_prompt() or "", signal="prompt")   # a new check has prompts
 
     def typed(self, text: str) -> Reply:
         command = self._common.parse(text)

@@ -168,15 +168,18 @@ class AssistedConsole(GalaxisConsole):
 
     def _computer_move(self, now: float, explain: bool = False) -> Reply:
         """The computer's choice, straight to the rules core; its canonical text is recorded."""
-        team = self.computer.team
+        computer = self.computer
+        if computer is None:
+            raise RuntimeError("no computer team in this game")
+        team = computer.team
         self._moves += 1
         if self.core.phase == STORING:
             stored = self.core.state[team].stored
-            point = next(p for p in self.computer.store_positions() if p not in stored)
+            point = next(p for p in computer.store_positions() if p not in stored)
             return self._core_action(self.core.store, f"store {point}", team, point, now)
         own = self.core.state[team].stored
         closed = self.core.taken_by_other(team)
-        choice = self.computer.choose(self.deductions[team], self._moves, own_ships=own)
+        choice = computer.choose(self.deductions[team], self._moves, own_ships=own)
         if choice.point in closed:        # never happens: closed points are known empty
             raise RuntimeError("the computer chose a closed point")
         verb = "caution" if choice.caution else "query"

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, answer, beams
+from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, beams
 from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of, rule_values
 from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
 
@@ -73,10 +73,10 @@ def choose_greedy(deduction: Deduction, rng: random.Random | None = None, avoid=
     board order. `avoid`: points to keep off if any other is possible."""
     counts = deduction.counts()
     n = deduction.count
-    candidates, certain = _candidates(counts, n, _points_mask(deduction.heard), _points_mask(avoid))
+    candidates, certain = query_candidates(counts, n, _points_mask(deduction.heard), _points_mask(avoid))
     if len(certain):
         return ALL_POINTS[int(certain[0])]
-    return ALL_POINTS[int(_shortlist(counts, n, candidates, 1)[0])]
+    return ALL_POINTS[int(rule_shortlist(counts, n, candidates, 1)[0])]
 
 
 def _points_mask(points) -> np.ndarray:
@@ -87,7 +87,7 @@ def _points_mask(points) -> np.ndarray:
     return mask
 
 
-def _candidates(counts: np.ndarray, n: int, queried: np.ndarray, avoided: np.ndarray):
+def query_candidates(counts: np.ndarray, n: int, queried: np.ndarray, avoided: np.ndarray):
     """(candidates, certain ships among them) as point indices: the points not queried
     that may be a ship, kept off `avoided` if any other is possible. `avoid` is a
     wish, not knowledge: plans may still count on querying those points later; only
@@ -164,7 +164,7 @@ def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     and `avoided` as (63,) bool, `left` ships not yet found and `counts` the
     (63, 6) answer counts over `alive`."""
     n = len(alive)
-    candidates, certain = _candidates(counts, n, queried, avoided)
+    candidates, certain = query_candidates(counts, n, queried, avoided)
     if len(certain):
         return int(certain[0])
     if n <= exact_below:
@@ -175,7 +175,7 @@ def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
         # a fixed draw per position (seeded by its size): deterministic
         pick = np.random.default_rng(n).choice(n, size=min(n, ROLL_SAMPLE), replace=False)
         alive = alive[np.sort(pick)]
-    shortlist = _shortlist(counts, n, candidates, ROLL_SHORTLIST)
+    shortlist = rule_shortlist(counts, n, candidates, ROLL_SHORTLIST)
     if n <= TWO_LEVEL_MAX:
         costs = _two_level_costs(table, alive, queried, left, shortlist, exact_below)
     else:
@@ -221,7 +221,7 @@ def _two_level_costs(table, alive, queried, left: int, first: np.ndarray, exact_
             total[i] += m * _exact(table, alive[child], np.flatnonzero(asked), child_left)[1] / n
             continue
         options = np.flatnonzero((counts[u, :, FOUND] > 0) & ~asked)
-        for q in _shortlist(counts[u], m, options, TWO_LEVEL_SHORTLIST):
+        for q in rule_shortlist(counts[u], m, options, TWO_LEVEL_SHORTLIST):
             walks.append((u, child, int(q), child_left, point_mask(asked)))
     if walks:
         sizes_w = [len(w[1]) for w in walks]
@@ -239,7 +239,7 @@ def _two_level_costs(table, alive, queried, left: int, first: np.ndarray, exact_
     return total
 
 
-def _shortlist(counts: np.ndarray, n: int, candidates: np.ndarray, size: int) -> np.ndarray:
+def rule_shortlist(counts: np.ndarray, n: int, candidates: np.ndarray, size: int) -> np.ndarray:
     """The `size` candidates the rule values most; ties to the likelier ship, then
     board order."""
     value = rule_values(counts, n)
@@ -403,19 +403,3 @@ class ComputerTeam:
         rng = move_rng(self.seed, self.team, -1)
         return sorted(rng.sample(ALL_POINTS, SHIPS))
 
-
-# --- playing a whole board (benchmarks and tests) -------------------------------------------
-
-def random_board(rng: random.Random) -> list[Point]:
-    return rng.sample(ALL_POINTS, SHIPS)
-
-
-def play_board(choose, ships, limit: int = 63) -> int:
-    """Queries `choose(deduction, move)` needs to find all four `ships` (option 2)."""
-    deduction = Deduction()
-    for move in range(1, limit + 1):
-        point = choose(deduction, move)
-        deduction.observe(point, answer(point, ships))
-        if deduction.finished():
-            return move
-    raise RuntimeError("no solution within the query limit")

@@ -7,11 +7,11 @@ coordinate goes to the text line only, never to the speakers.
 """
 from __future__ import annotations
 
-from audio_console.console.base import CENTRE, Message
 from audio_console.galaxis.board import DISCOVERED, format_point
 from audio_console.galaxis.events import (
     Answered, GameOver, OwnShipRevealed, Reveal, Stored, TimedOut, TimeWarning, TurnPassed,
 )
+from audio_console.output.message import CENTRE, Message
 from audio_console.wording import counted, number_word
 
 # The words: {who} is "Team 1: " with two teams, "" alone; {point} the coordinate.
@@ -113,6 +113,7 @@ class GalaxisCues:
             message = _fill("hidden_0", side, "answer_0", **values)
         elif hidden:
             n = event.answer
+            assert isinstance(n, int)    # the only word, DISCOVERED, was taken above
             message = _fill("hidden_n", side, f"answer_{n}", n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         elif event.answer == DISCOVERED:
             again = " Query again." if event.found < 4 else ""
@@ -121,6 +122,7 @@ class GalaxisCues:
             message = _fill("answer_0", side, "answer_0", **values)
         else:
             n = event.answer
+            assert isinstance(n, int)    # the only word, DISCOVERED, was taken above
             message = _fill("answer_n", side, f"answer_{n}", n=n, n_words=number_word(n), ships=counted(n, "ship", words=True), **values)
         if self.option == 1 and self.private and not hidden:
             # Two human teams: the printed line keeps the point off the screen too.

@@ -231,7 +231,7 @@ class Deduction:
     def counts(self) -> np.ndarray:
         """(63, 6): for each buoy, how many placements left give each answer code."""
         if self._stats is None:
-            self._stats = (_answer_counts(self.table, self.alive),)
+            self._stats = (answer_counts(self.table, self.alive),)
         return self._stats[0]
 
     def probabilities(self) -> np.ndarray:
@@ -308,7 +308,7 @@ class Deduction:
         return len(self.found) == SHIPS
 
 
-def _answer_counts(table: np.ndarray, alive: np.ndarray | None) -> np.ndarray:
+def answer_counts(table: np.ndarray, alive: np.ndarray | None) -> np.ndarray:
     """(63, 6) counts of each answer code per buoy among the live placements.
 
     Compare-and-count per code is several times faster than np.bincount here, which

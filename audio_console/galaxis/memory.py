@@ -21,6 +21,8 @@ def answer_words(answer: int | str) -> str:
         return "spaceship discovered"
     if answer == OWN_SHIP:
         return "your own ship, given away"
+    if not isinstance(answer, int):    # no other word is an answer
+        raise ValueError(f"not a Galaxis answer: {answer!r}")
     if answer == 0:
         return "0, no ship in sight"
     return f"{answer}, {counted(answer, 'ship', words=True)} sighted"

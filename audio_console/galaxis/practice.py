@@ -63,8 +63,9 @@ def explain_answer(point: Point, ships) -> list[str]:
     ships = set(ships)
     name = format_point(point)
     heard = answer(point, ships)
-    if heard == DISCOVERED:
+    if not isinstance(heard, int):     # the one answer that is not a count: DISCOVERED
         return [f"{name} is a ship: the buoy answers discovered, two low-high pairs."]
+
     lines = []
     seeing = []
     for direction, ray in zip(DIRECTIONS, beams(point)):
@@ -212,7 +213,7 @@ class EarTraining(GameAdapter):
             return "Drill over: say new game for another drill, or quit."
         return f"Name the sound: {self._choices()}."
 
-    def status(self) -> list[str]:
+    def status(self, now: float | None = None) -> list[str]:
         right, total = self.drill.score()
         if self.drill.finished():
             return [f"Drill over: {right} of {total} right the first time."]
@@ -236,12 +237,12 @@ class EarTraining(GameAdapter):
             raise InputError("Nothing to undo: each sound is named once. Say skip to pass one.")
         if command.name == "hint":
             raise InputError("No hints in the drill: say play again to hear the sound again, or skip.")
-        if self.drill.finished():
+        signal = self.drill.current
+        if signal is None:
             raise InputError("The drill is over; say quit, or new game for another drill.")
         if command.name == "play again":
             return self._ask(again=True)
         guess = self._guess(command)
-        signal = self.drill.current
         right = self.drill.name(guess)
         reply = Reply(record=[command.text])
         if right:
@@ -460,8 +461,9 @@ def review(history, team: int | None = None, exclude=()) -> list[Message]:
         queries += 1
         again = step.point in asked      # option 3: the caution query after an own ship
         asked.add(step.point)
-        if step.kind == "own ship":
+        if step.kind == "own ship" or step.heard is None:   # no answer: an own ship, queried
             lines.append(Message(f"Query {queries}: {name} was your own ship, given to the other "
+
                                  "team.", signal="own_ship"))
             continue
         hint = deduction.best_query(exclude=exclude)

@@ -212,8 +212,9 @@ class GalaxisGame:
     def tick(self, now: float) -> list:
         """The warning, then the end of a turn whose time ran out."""
         left = self.seconds_left(now)
-        if left is None:
+        if left is None or self.time_limit is None:
             return []
+
         if left <= 0:
             return self.time_out(now)
         if not self.warned and left <= warning_lead(self.time_limit):

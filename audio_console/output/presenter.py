@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from audio_console.console.base import Message
+from audio_console.output.message import Message
 from audio_console.output.sink import NullSink, SoundSink
 
 
@@ -23,17 +23,9 @@ class Presenter:
             if self.signals and message.signal:
                 self.sink.play_signal(message.signal, message.side)
             if self.signals and message.cells:
-                self._sonify(message.cells, message.rows)
+                self.sink.play_board_line(message.cells, message.rows)
             if self.speech and message.spoken:
                 self.sink.speak(message.spoken, message.side)
-
-    def _sonify(self, cells, rows: int) -> None:
-        try:
-            from audio_console.audio.sonify import line_sonification
-        except ImportError:
-            return
-        stereo, rate = line_sonification(cells, rows=rows)
-        self.sink.play_samples(stereo, rate)
 
     def stop(self) -> None:
         self.sink.stop()

@@ -7,7 +7,8 @@ The session uses:
     listener.talk(True/False)          # push-to-talk key, when settings.listening == "push"
     listener.stop()
 """
-from audio_console.voice.listener import Listener, open_listener
+from audio_console.voice.listener import Listener
+from audio_console.voice.open_voice import open_listener
 from audio_console.voice.trust import Heard
 
 __all__ = ["Heard", "Listener", "open_listener"]

@@ -69,9 +69,11 @@ class VoiceCheck:
             got = dict(heard.command.values).get("point")     # "D5", from a game's grammar too
         text = heard.text if heard is not None else ""
         phonetic = any(word in sum(PHONETIC.values(), []) for word in text.split())
-        self.attempts.append(Attempt(expected, text, got, bool(heard and heard.confirm), phonetic))
+        would_confirm = heard is not None and heard.confirm
+        self.attempts.append(Attempt(expected, text, got, would_confirm, phonetic))
         if got == expected:
-            return f"Understood {got}." + (" (I would have asked to confirm.)" if heard.confirm else "")
+            return f"Understood {got}." + (" (I would have asked to confirm.)" if would_confirm else "")
+
         if got is None:
             return "Not understood."
         return f"I understood {got}."
@@ -87,9 +89,14 @@ class VoiceCheck:
                        if a.got and a.got[0] != a.expected[0])
 
     def suggested_style(self) -> str:
-        plain_trouble = sum(n for (said, _), n in self.confusions().items())
-        plain_trouble += sum(1 for a in self.attempts if a.got is None and not a.phonetic)
-        if plain_trouble >= 2 or (plain_trouble == 1 and len(self.attempts) <= 4):
+        """"phonetic" when plain letters went wrong, "plain" when they worked, and
+        "already phonetic" when the player said (nearly) every row in the phonetic
+        alphabet: then nothing is known about plain letters, so nothing is said of them."""
+        plain = [a for a in self.attempts if not a.phonetic]
+        if self.attempts and len(plain) * 4 <= len(self.attempts):
+            return "already phonetic"
+        plain_trouble = sum(1 for a in plain if a.got is None or a.got[0] != a.expected[0])
+        if plain_trouble >= 2 or (plain_trouble == 1 and len(plain) <= 4):
             return "phonetic"
         return "plain"
 
@@ -118,9 +125,12 @@ class VoiceCheck:
                 for (said, got), k in confusions.most_common()) + ".")
         if missed:
             lines.append(f"Not understood: {', '.join(a.expected for a in missed)}.")
-        if self.suggested_style() == "phonetic":
+        style = self.suggested_style()
+        if style == "phonetic":
             lines.append("Suggestion: say rows in the phonetic alphabet, for example delta five, "
                          "not D five.")
+        elif style == "already phonetic":
+            lines.append("Phonetic alphabet: keep using it, it is the surest way to say a row.")
         else:
             lines.append("Plain letters work well for you; the phonetic alphabet is always understood too.")
         confirm = self.suggested_confirm()

@@ -1,7 +1,7 @@
 """The microphone side: capture, endpointing, decoding, trust, and the session callback.
 
-One worker thread owns the recognizer: it reads 30 ms frames that the sounddevice
-callback queues, cuts utterances out of the room's sound (vad.VadCutter: a neural
+One worker thread owns the recognizer: it reads 30 ms frames that the microphone
+(microphone.py) queues, cuts utterances out of the room's sound (vad.VadCutter: a neural
 voice activity detector and the level over the room's background, so that people
 talking nearby do not hold an utterance open; pocketsphinx's Endpointer is the old
 way, `cutter="endpointer"`), decodes each one and hands a Heard to the session's
@@ -15,28 +15,25 @@ fed while the player speaks, so when the Endpointer closes the utterance only th
 tail and the checks that need the whole utterance are left (docs/listen.md). While the console speaks or signals
 (sink.busy()) the microphone is ignored, unless the player wears headphones, so the
 console never hears itself. In push-to-talk mode only frames while the key is
-held (talk(True) .. talk(False)) are listened to.
+held (talk(True) .. talk(False)) are listened to. The early guess's decisions are in
+early_guess.py, the Endpointer cutter in endpointer_cutter.py, the opening of voice
+input for the session in open_voice.py.
 """
 from __future__ import annotations
 
-import queue
 import threading
 import time
-from typing import NamedTuple
 
-from audio_console.commands.grammar import Grammar, Rule, normalize
-from audio_console.voice.recognizer import RecognizerError
-from audio_console.voice.trust import Heard, decide
+from audio_console.voice.early_guess import (Guess, extendable_prefixes, is_complete, is_unfinished,
+                                              says_unfinished, with_unfinished)
+from audio_console.voice.endpointer_cutter import (ENDPOINT_WINDOW, FRAME_BYTES, FRAME_SECONDS,
+                                                   UtteranceCutter)
+from audio_console.voice.microphone import Microphone
+from audio_console.voice.recognizer import RecognizerError, one_line
+from audio_console.voice.trust import decide
 
-FRAME_SECONDS = 0.03
-FRAME_BYTES = 960            # 30 ms of 16 kHz int16
 ECHO_TAIL = 0.3              # seconds still ignored after the console falls silent
-MAX_UTTERANCE = 8.0          # seconds; a longer "utterance" is background talk
-# Silence (seconds) after which the Endpointer ends an utterance. Measured on the
-# live path (docs/listen.md): 0.3 s cut "delta ... five" said with a half-second
-# pause into two commands, both misheard; 0.45 s kept it whole and, with the early
-# decode below running during the wait, cost about 70 ms of latency.
-ENDPOINT_WINDOW = 0.45
+
 # The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
 # when the main Endpointer confirms it with no speech in between, or acted on at once
 # when it is a sure, complete command (act_early).
@@ -45,8 +42,6 @@ UNFINISHED_WINDOW = 1.0     # the silence waited for after an unfinished command
 REOPEN_CUT = 0.15            # speech found this soon after the microphone reopened began before
 CUT_MIN_SPEECH = 0.4         # seconds of an utterance the console's sound must cut to say so
 OVERRUNS_TO_GIVE_UP = 2      # utterances in a row that ran to the cap: offer push-to-talk
-MIC_SILENT = 1.5             # seconds without a frame from the microphone: it stopped
-MIC_FIRST = 8.0              # ... before its first frame (it opens while the model loads)
 MIC_RETRY = 2.0              # seconds between attempts to open it again
 
 TOO_MUCH_TALK = "Too much talk around me to hear you: say push to talk, or press Enter to talk."
@@ -54,121 +49,6 @@ SAY_AGAIN_CUT = "I was speaking: say it again."
 MIC_STOPPED = "The microphone stopped; type your commands."
 MIC_BACK = "The microphone is back: listening again."
 LISTENING_AGAIN = "Listening."
-
-
-class Guess(NamedTuple):
-    """The early guess of an utterance, decoded while the main Endpointer waits."""
-    number: int                 # UtteranceCutter.early_count when it was made
-    decoded: object             # Decoded, or None while (or if not) decoded
-    grammar: object             # the grammar it was decoded with
-    while_speaking: float       # seconds of its decoding done while the player spoke
-
-
-class UtteranceCutter:
-    """Frames in, whole utterances out (bytes), by pocketsphinx's Endpointer.
-
-    With `early_window` a second, quicker Endpointer runs beside it: `early` is the
-    utterance as that one closed it (a guess that speech has ended, the main window
-    before the main Endpointer is sure), or None while speech goes on. The listener
-    decodes the guess at once; the main Endpointer then only confirms it
-    (`closed_on_guess`), unless the player spoke again after a guess: then the main
-    Endpointer's utterance is decoded whole."""
-
-    def __init__(self, window: float = ENDPOINT_WINDOW, ratio: float = 0.9, early_window: float | None = None):
-        from pocketsphinx import Endpointer, Vad
-
-        def make(seconds, ratio):
-            # a short window needs a lower ratio: pocketsphinx refuses one that leaves
-            # no frame of the window to be non-speech
-            frames = max(2, round(seconds / FRAME_SECONDS))
-            ratio = min(ratio, 1.0 - 1.0 / frames + 1e-6)
-            return lambda: Endpointer(window=seconds, ratio=ratio, vad_mode=Vad.LOOSE,
-                                      sample_rate=16000, frame_length=FRAME_SECONDS)
-        self._make = make(window, ratio)
-        self._make_early = make(early_window, ratio) if early_window and early_window < window else None
-        self.early_count = 0   # early guesses so far, never reset: each guess has its own number
-        self.reset()
-
-    def reset(self) -> None:
-        self._ep = self._make()
-        self._speech = bytearray()
-        self._early_ep = self._make_early() if self._make_early else None
-        self._early_speech = bytearray()
-        self._resumed = False   # speech came after a guess in this utterance
-        self.early: bytes | None = None
-        self.closed_on_guess: int | None = None   # at the main close: the guess it confirmed
-
-    @property
-    def in_speech(self) -> bool:
-        return self._ep.in_speech
-
-    @property
-    def held(self) -> int:
-        """Bytes of the utterance in progress (for feeding a streaming decoder)."""
-        return len(self._speech)
-
-    def held_since(self, start: int) -> bytes:
-        return bytes(self._speech[start:])
-
-    @property
-    def early_held(self) -> int:
-        """Bytes the quick Endpointer let through for the utterance in progress."""
-        return len(self._early_speech)
-
-    def early_held_since(self, start: int) -> bytes:
-        return bytes(self._early_speech[start:])
-
-    def push(self, frame: bytes) -> bytes | None:
-        """Feed one 30 ms frame; returns a finished utterance when speech just ended."""
-        if self._early_ep is not None:
-            self._push_early(frame)
-        was_in_speech = self._ep.in_speech
-        out = self._ep.process(frame)
-        if out is not None:
-            self._speech += out
-        if was_in_speech and not self._ep.in_speech:
-            # the early guess holds if no speech came after it, and none came after an
-            # earlier guess either: the quick Endpointer's audio then lacks part of the
-            # pause, and paused commands decoded from it were rejected more often
-            self.closed_on_guess = self.early_count if self.early is not None and not self._resumed else None
-            return self._take()
-        if len(self._speech) > MAX_UTTERANCE * 32000:
-            self.reset()   # endless "speech": background talk or steady noise
-        return None
-
-    def _push_early(self, frame: bytes) -> None:
-        ep = self._early_ep
-        was_in_speech = ep.in_speech
-        out = ep.process(frame)
-        if ep.in_speech and not was_in_speech:
-            # speech (again): any guess is void; after a short pause the guess
-            # keeps what came before, as the main Endpointer will
-            if self.early is not None:
-                self._resumed = True
-            self.early = None
-            if not self._ep.in_speech and not self._speech:
-                self._early_speech = bytearray()
-                self._resumed = False
-        if out is not None:
-            self._early_speech += out
-        if was_in_speech and not ep.in_speech and self._early_speech:
-            self.early = bytes(self._early_speech)
-            self.early_count += 1
-        if len(self._early_speech) > MAX_UTTERANCE * 32000:
-            self._early_speech = bytearray()
-
-    def flush(self) -> bytes | None:
-        """End of input: the utterance in progress, if any."""
-        if self._ep.in_speech:
-            out = self._ep.end_stream(bytes(FRAME_BYTES))   # one frame of silence closes it
-            if out:
-                self._speech += out
-        return self._take() if self._speech else None
-
-    def _take(self) -> bytes:
-        utterance, self._speech = bytes(self._speech), bytearray()
-        self._early_speech, self.early, self._resumed = bytearray(), None, False
-        return utterance
 
 
 class Listener:
@@ -196,8 +76,7 @@ class Listener:
         self.settings = settings
         self.sink = sink
         self.notify = notify
-        self.device = device
-        self._open_stream = open_stream or self._open_device   # (callback) -> started stream
+        self.microphone = Microphone(device, open_stream)
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
@@ -205,9 +84,7 @@ class Listener:
         self._grammar_key = ""
         self._extendable: set = set()   # word tuples that some longer phrase of the grammar begins with
         self._reported: tuple = ()
-        self._frames: queue.Queue = queue.Queue(maxsize=2000)
         self._thread: threading.Thread | None = None
-        self._stream = None
         self._running = threading.Event()
         self._talking = False
         self._quiet_until = 0.0
@@ -265,51 +142,25 @@ class Listener:
             return
         self._on_notice = on_notice or self.notify
         try:
-            self._stream = self._open_stream(self._on_audio)
+            self.microphone.open()
         except Exception as e:  # noqa: BLE001 - PortAudioError, OSError: voice off, keys go on
-            self.notify(f"Cannot open the microphone ({_one_line(e)}): voice input is off; "
+            self.notify(f"Cannot open the microphone ({one_line(e)}): voice input is off; "
                         "the keyboard works as always.")
-            self._stream = None
             return
-        self._frames = queue.Queue(maxsize=2000)   # nothing left over from an earlier start/stop
         self._pending = b""
         self._running.set()
         self._thread = threading.Thread(target=self._work, args=(on_heard,), name="voice-listener",
                                         daemon=True)
         self._thread.start()
 
-    def _open_device(self, callback):
-        import sounddevice as sd
-        stream = sd.RawInputStream(samplerate=16000, channels=1, dtype="int16",
-                                   blocksize=FRAME_BYTES // 2, device=self.device, callback=callback)
-        stream.start()
-        return stream
-
     def stop(self) -> None:
         """Close the microphone and end the listener thread (waits for it)."""
         self._running.clear()
-        self._close_stream()
+        self.microphone.close()
         thread, self._thread = self._thread, None
         if thread is not None and thread is not threading.current_thread():
-            self._frames.put(None)
+            self.microphone.wake()
             thread.join(timeout=5)
-
-    def _close_stream(self) -> None:
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.stop()
-                stream.close()
-            except Exception:  # noqa: BLE001 - a device that vanished is closed anyway
-                pass
-
-    # --- the audio callback (PortAudio's thread): queue only ---------------------------
-
-    def _on_audio(self, indata, frames, time_info, status) -> None:
-        try:
-            self._frames.put_nowait(bytes(indata))
-        except queue.Full:
-            pass   # the worker is far behind: dropping audio beats growing without bound
 
     # --- the worker thread ---------------------------------------------------------
 
@@ -330,14 +181,6 @@ class Listener:
         from audio_console.voice.vad import VadCutter
         return VadCutter(self.window, early_window=early)
 
-    def _next_block(self, first: bool = False):
-        """The next block from the microphone; "" when none came for MIC_SILENT seconds
-        (MIC_FIRST for the first block: a microphone still opening has not stopped)."""
-        try:
-            return self._frames.get(timeout=MIC_FIRST if first else MIC_SILENT)
-        except queue.Empty:
-            return ""
-
     def _work(self, on_heard) -> None:
         cutter = self._make_cutter()
         self._overruns_seen = 0
@@ -352,7 +195,7 @@ class Listener:
         lost_since = None               # the microphone stopped (monotonic time of the last retry)
         heard_any = False               # a first block came: from now on silence means stopped
         while self._running.is_set():
-            block = self._next_block(first=not heard_any)
+            block = self.microphone.next_block(first=not heard_any)
             if block is None:
                 break
             heard_any = heard_any or bool(block)
@@ -458,11 +301,7 @@ class Listener:
             self._on_notice(MIC_STOPPED)
         elif now - since < MIC_RETRY:
             return since
-        self._close_stream()
-        try:
-            self._stream = self._open_stream(self._on_audio)
-        except Exception:  # noqa: BLE001 - still gone: try again later
-            self._stream = None
+        self.microphone.reopen()
         return now
 
     def _feed(self, held: int, held_since) -> None:
@@ -484,7 +323,7 @@ class Listener:
                 self._fed = held
         except Exception as e:  # noqa: BLE001 - streaming failed: the utterance is decoded whole
             self._drop_stream()
-            self.notify(f"Voice input problem: {_one_line(e)}")
+            self.notify(f"Voice input problem: {one_line(e)}")
 
     def _drop_stream(self) -> None:
         """Forget the stream of the utterance in progress (call with the engine lock)."""
@@ -513,7 +352,7 @@ class Listener:
                         self.recognizer.set_grammar(grammar)
                 if grammar is None:
                     return False
-                half = early is not None and decoded is not None and self._says_unfinished(decoded, early)
+                half = early is not None and decoded is not None and says_unfinished(decoded, early)
                 # a half command's guess is not kept: the whole utterance is decoded again
                 self._guess = Guess(cutter.early_count, None if half else decoded, grammar, during or 0.0)
             if self.act_early and hasattr(cutter, "wait_longer") and self._unfinished(decoded, grammar):
@@ -524,43 +363,17 @@ class Listener:
                              on_heard)
                 return True
         except Exception as e:  # noqa: BLE001 - the main window's utterance is decoded instead
-            self.notify(f"Voice input problem: {_one_line(e)}")
+            self.notify(f"Voice input problem: {one_line(e)}")
         return False
 
     def _transcribes(self) -> bool:
         return getattr(self.recognizer, "name", "") == "whisper"
 
     def _unfinished(self, decoded, grammar) -> bool:
-        """The utterance so far is the beginning of a longer command ("delta", "read
-        row"): the unfinished phrases decode as themselves, and Whisper's free
-        transcript may say so too."""
-        if decoded is None:
-            return False
-        texts = [decoded.text] + ([decoded.detail.get("transcript", "")] if self._transcribes() else [])
-        for text in texts:
-            words = tuple(normalize(text))
-            if words and words in self._extendable and grammar.parse(text) is None:
-                return True
-        return False
-
-    @staticmethod
-    def _says_unfinished(decoded, early_grammar) -> bool:
-        command = early_grammar.parse(decoded.text) if decoded.text else None
-        return command is not None and command.name == "unfinished"
+        return is_unfinished(decoded, grammar, self._extendable, self._transcribes())
 
     def _complete(self, decoded, grammar) -> bool:
-        """Safe to act on before the full window: a command the trust layer would act on
-        without asking, whose words no longer phrase of the grammar begins with ("voice
-        training" may go on to "voice training off"), and no sign of no speech."""
-        if decoded is None or decoded.detail.get("no_speech", 0.0) >= 0.5:
-            return False
-        heard = decide(decoded, grammar, self.settings)
-        if heard.command is None or heard.confirm:
-            return False
-        evidence = getattr(decoded, "evidence", None)
-        if evidence is not None and not evidence.agrees:
-            return False   # Whisper's free transcript says something else (or more)
-        return tuple(normalize(decoded.text)) not in self._extendable and not self._unfinished(decoded, grammar)
+        return is_complete(decoded, grammar, self.settings, self._extendable, self._transcribes())
 
     def _hear(self, pcm: bytes, on_heard, guess: int | None = None) -> None:
         """Decode and report one utterance; a failure is reported, never kills the thread."""
@@ -573,7 +386,7 @@ class Listener:
                 return
             self._decode_and_report(pcm, on_heard)
         except Exception as e:  # noqa: BLE001 - one bad utterance must not end voice input
-            self.notify(f"Voice input problem: {_one_line(e)}")
+            self.notify(f"Voice input problem: {one_line(e)}")
 
     def _decode_and_report(self, pcm: bytes, on_heard) -> None:
         ended = time.monotonic()
@@ -615,51 +428,3 @@ class Listener:
         if heard.command is None and not heard.text:
             return   # a cough, a knock, noise: nothing to answer
         on_heard(heard)
-
-
-def extendable_prefixes(grammar) -> set:
-    """Every word sequence that is the proper beginning of a longer phrase of `grammar`."""
-    prefixes = set()
-    for phrase in grammar.phrases():
-        words = tuple(phrase.split())
-        prefixes.update(words[:k] for k in range(1, len(words)))
-    return prefixes
-
-
-def with_unfinished(grammar, extendable: set):
-    """The grammar the recognizer listens with when acting early: the commands and,
-    as phrases of their own, their unfinished beginnings ("golf", "read row", "what
-    is at"). A half command heard at the early guess then decodes as what it is (no
-    command of `grammar`: wait for the rest) instead of as the nearest whole command
-    ("golf" was acted on as "help"); a half command that stays alone is "Say again"."""
-    phrases = sorted(" ".join(words) for words in extendable
-                     if grammar.parse(" ".join(words)) is None)
-    if not phrases:
-        return grammar
-    return grammar + Grammar([Rule("unfinished", "unfinished", phrases)])
-
-
-def open_listener(settings, sink, notify, model_path=None, **options):
-    """A Listener on the default microphone with the best recognizer available, or
-    None (after one notify message saying why) when there is no recognizer or no
-    microphone. On success notify says which recognizer is used and why."""
-    from audio_console.audio.alsa import silence_alsa_messages
-    from audio_console.voice.engines import select_recognizer
-    silence_alsa_messages()   # a screen reader would read ALSA's overrun lines aloud
-    try:
-        import sounddevice as sd
-        sd.query_devices(kind="input")
-    except Exception as e:  # noqa: BLE001 - OSError (no PortAudio), PortAudioError, ValueError
-        notify(f"No microphone ({_one_line(e)}): voice input is off; the keyboard works as always.")
-        return None
-    try:
-        recognizer, why = select_recognizer(model_path)
-    except RecognizerError as e:
-        notify(f"No speech recognizer ({_one_line(e)}): voice input is off; the keyboard works as always.")
-        return None
-    notify(why)
-    return Listener(recognizer, settings, sink, notify, **options)
-
-
-def _one_line(error: Exception) -> str:
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

@@ -173,7 +173,7 @@ def _pid_alive(pid: int) -> bool:
 
 def clean_stale(models: Path) -> list[Path]:
     """Remove `.unpack-*` folders whose process is gone (a kill during unpacking)."""
-    removed = []
+    removed: list[Path] = []
     if not models.is_dir():
         return removed
     for child in models.iterdir():

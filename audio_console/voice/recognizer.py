@@ -14,6 +14,11 @@ class RecognizerError(Exception):
     """The engine cannot be used (missing library or model, bad grammar)."""
 
 
+def one_line(error: Exception) -> str:
+    """An error as the one line a player hears: its first line, or its kind."""
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
 @dataclass(frozen=True)
 class Evidence:
     """What a grammar-constrained engine (Whisper) knows about its best phrase, for

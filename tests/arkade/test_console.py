@@ -8,7 +8,6 @@ from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.events import ShotFired
 from audio_console.arkade.rules import Game, Options
-from audio_console.arkade.selfplay import play
 from audio_console.console.base import InputError
 from tests.arkade.helpers import snapshot
 from tests.arkade.typist import phrase

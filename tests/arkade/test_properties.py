@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, Game, IllegalAction, Options
-from audio_console.arkade.selfplay import play
+from scripts.measure.arkade_selfplay import play
 from tests.arkade.helpers import logged, snapshot
 
 WORDS = ["roll", "reroll both", "reroll first", "reroll shot", "keep", "done", "fly B3 forward",

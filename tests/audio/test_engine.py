@@ -11,6 +11,7 @@ from audio_console.audio import open_sound
 from audio_console.audio.engine import DEVICE_ENV, AudioEngine
 from audio_console.audio.recorder import read_wav, to_int16
 from audio_console.audio.signals import synthesise
+from audio_console.audio.sonify import line_sonification
 from audio_console.output.sink import NullSink
 from audio_console.settings import Settings
 
@@ -190,3 +191,15 @@ def test_play_samples_takes_other_rates_and_refuses_bad_shapes_plainly(tmp_path,
     spectrum = np.abs(np.fft.rfft(recorded[:, 0].astype(float)))
     assert abs(np.argmax(spectrum) * rate / len(recorded) - 440) < 5     # same pitch
     assert len(messages) == 1 and "cannot play these samples" in messages[0]
+
+
+def test_a_board_line_is_sonified_by_the_engine_as_long_as_its_points(tmp_path, messages):
+    # "listen to row D": the output layer hands the cells down; the engine makes the sound
+    engine = recording_engine(tmp_path, messages)
+    stereo, rate = line_sonification([(c, 9, 3, "open") for c in range(9)], rows=7)
+    assert engine.play_board_line([(c, 9, 3, "open") for c in range(9)], rows=7) is not None
+    engine.wait_until_idle(10)
+    engine.close()
+    recorded, recorded_rate = read_wav(tmp_path / "r.wav")
+    assert abs(len(recorded) / recorded_rate - len(stereo) / rate) < 0.02
+    assert np.abs(recorded).max() > 0 and messages == []

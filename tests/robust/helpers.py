@@ -2,6 +2,7 @@
 import io
 from pathlib import Path
 
+from audio_console.audio.sonify import line_sonification
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
 from audio_console.games import GAMES
@@ -18,6 +19,10 @@ class CapturingSink:
     def play_signal(self, name, side=0): self.signals.append(name)
     def speak(self, text, side=0): self.spoken.append(text)
     def play_samples(self, stereo, sample_rate): self.samples.append((stereo, sample_rate))
+
+    def play_board_line(self, cells, rows):   # the real sonification, as the engine does
+        self.play_samples(*line_sonification(cells, rows=rows))
+
     def stop(self): pass
     def busy(self): return False
     def wait_until_idle(self, timeout=None): pass

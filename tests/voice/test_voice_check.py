@@ -58,3 +58,25 @@ def test_the_check_listens_for_coordinates_and_common_words():
     assert grammar.parse("d five").text == "query D5"
     assert grammar.parse("cancel").text == "cancel"
     assert grammar.parse("read row d") is None
+
+
+def test_answers_in_the_phonetic_alphabet_get_no_advice_about_plain_letters():
+    # issue 13 item 18: a player who said "delta five" was told "Plain letters work well for you"
+    check = VoiceCheck(random.Random(5), count=4)
+    check.prompts = ["D5", "B3", "E7", "A1"]
+    answers = [heard_coordinate("delta five", "D", "5"), heard_coordinate("bravo three", "B", "3"),
+               heard_coordinate("echo seven", "E", "7"), heard_coordinate("alpha one", "A", "1")]
+    run(check, answers)
+    report = " ".join(check.report())
+    assert "understood 4 of 4" in report
+    assert "Plain letters" not in report
+    assert "Phonetic alphabet: keep using it" in report
+
+
+def test_a_phonetic_row_heard_wrong_is_not_blamed_on_plain_letters():
+    check = VoiceCheck(random.Random(6), count=4)
+    check.prompts = ["D5", "B3", "E7", "A1"]
+    answers = [heard_coordinate("d five", "D", "5"), heard_coordinate("b three", "B", "3"),
+               heard_coordinate("e seven", "E", "7"), heard_coordinate("echo one", "E", "1")]
+    run(check, answers)
+    assert check.suggested_style() == "plain"

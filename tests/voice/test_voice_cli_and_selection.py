@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from audio_console.voice import recognize_cli
+from audio_console import recognize
 from audio_console.voice.engines import select_recognizer
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_recognize(args, capsys):
-    code = recognize_cli.main(args)
+    code = recognize.main(args)
     out, err = capsys.readouterr()
     return code, [json.loads(line) for line in out.splitlines()], err
 
@@ -89,14 +89,14 @@ def test_a_missing_or_broken_file_is_one_clear_line_not_a_crash(tmp_path, capsys
 
 
 def test_an_unknown_game_is_refused_plainly(capsys):
-    code = recognize_cli.main(["--game", "chess", "x.wav"])
+    code = recognize.main(["--game", "chess", "x.wav"])
     assert code == 2 and "chess" in capsys.readouterr().err
 
 
 def test_recognize_runs_as_a_module(speech, tmp_path):
     spoken = speech.say("read row echo", "flite:slt")
     env = {"PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-m", "audio_console.voice.recognize_cli", "--game", "galaxis",
+    result = subprocess.run([sys.executable, "-m", "audio_console.recognize", "--game", "galaxis",
                              str(spoken)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["command"] == "read row E"

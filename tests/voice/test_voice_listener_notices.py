@@ -11,8 +11,9 @@ import pytest
 from audio_console.output.sink import NullSink
 from audio_console.settings import Settings
 from audio_console.voice import listener as listening
+from audio_console.voice import microphone
 from audio_console.voice.audio import wav_pcm16
-from audio_console.voice.grammars import grammar_for_game
+from audio_console.games import grammar_for_game
 from audio_console.voice.recognizer import Decoded
 
 
@@ -69,7 +70,7 @@ def run(listener, seconds):
 
 
 def test_a_microphone_that_stops_is_said_once_and_its_return_too(monkeypatch):
-    monkeypatch.setattr(listening, "MIC_SILENT", 0.4)
+    monkeypatch.setattr(microphone, "MIC_SILENT", 0.4)
     monkeypatch.setattr(listening, "MIC_RETRY", 0.3)
     opened = []
 
@@ -90,7 +91,7 @@ def test_a_microphone_slow_to_start_is_not_said_to_have_stopped(monkeypatch):
     """Found playing by voice: at start, while the model loads, the first frames came
     after more than MIC_SILENT, and the player heard "The microphone stopped" and
     "back" before the game had begun."""
-    monkeypatch.setattr(listening, "MIC_SILENT", 0.4)
+    monkeypatch.setattr(microphone, "MIC_SILENT", 0.4)
     listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
                                   open_stream=lambda cb: FeedingStream(cb, first_after=1.5))
     assert run(listener, 3.0) == []

@@ -10,7 +10,7 @@ import pytest
 
 from audio_console.settings import Settings
 from audio_console.voice.audio import RATE, wav_pcm16
-from audio_console.voice.grammars import grammar_for_game
+from audio_console.games import grammar_for_game
 from audio_console.voice.mel import log_mel, mel_filters
 from audio_console.voice.phrase_trie import written_forms
 from audio_console.voice.recognizer import Evidence, RecognizerError

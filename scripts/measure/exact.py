@@ -1,4 +1,6 @@
-"""A fast exact solver for Galaxis positions (exact_solver.c, through ctypes).
+"""A fast exact solver for Galaxis positions (exact_solver.c, through ctypes): a
+measuring tool for scripts/exact_gap.py, not part of play (level 3 solves its small
+end games with the Python computer.ExactSolver).
 
 The fewest expected queries to find every ship from a set of placements, with the
 same meaning as computer.ExactSolver (every query counts, a certain ship is taken
@@ -10,10 +12,9 @@ positions of a few hundred placements are solved in well under a second.
 The C file is compiled once with the system C compiler into a per-user cache
 directory (named by the source's hash), with the library's own hash written beside
 it; a cached library without that hash, or with another, is built again, never
-loaded (issue 12). Without a compiler `available()` is False
-and callers keep to their Python methods. Calls are serialised by a lock (the
-memo is one per process) and deterministic: the memo is cleared for every call,
-and a node budget, not a clock, bounds the work.
+loaded (issue 12). Without a compiler `available()` is False. Calls are
+serialised by a lock (the memo is one per process) and deterministic: the memo is
+cleared for every call, and a node budget, not a clock, bounds the work.
 """
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+
+# candidates are tried in the order of level 3's one-step estimate
+from audio_console.galaxis.computer import OVERHEAD_BASE, OVERHEAD_SLOPE
 
 SOURCE = Path(__file__).with_name("exact_solver.c")
 MEMO_LOG2 = int(os.environ.get("GALAXIS_EXACT_MEMO_LOG2", "21"))  # 2^21 entries of 32 bytes: 64 MB
@@ -108,8 +112,6 @@ def _library() -> ctypes.CDLL:
                                 ctypes.c_uint64, ctypes.c_int, ctypes.c_int64,
                                 ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int64)]
     lib.exact_solve.restype = ctypes.c_double
-    # candidates are tried in the order of level 3's one-step estimate
-    from audio_console.galaxis.computer import OVERHEAD_BASE, OVERHEAD_SLOPE
     if lib.exact_init(MEMO_LOG2, OVERHEAD_BASE, OVERHEAD_SLOPE) != 0:
         raise SolverUnavailable("no memory for the exact solver's memo")
     return lib
@@ -118,7 +120,7 @@ def _library() -> ctypes.CDLL:
 @lru_cache(maxsize=None)
 def available() -> bool:
     """Whether the solver can be used (built on the first call: a few tenths of a
-    second, once per machine; a console does it in its warm-up thread)."""
+    second, once per machine)."""
     try:
         _library()
         return True

@@ -2,13 +2,13 @@
 when it is the library the console built itself (a hash beside it)."""
 import pytest
 
-from audio_console.galaxis import exact
+from scripts.measure import exact
 
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     if exact.find_compiler() is None:
-        pytest.skip("no C compiler")
+        pytest.skip("no C compiler (cc or gcc) for the exact solver, a measuring tool; scripts/test installs gcc")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     exact._library.cache_clear()
     yield tmp_path / "audio_console"

@@ -9,14 +9,17 @@ import random
 import numpy as np
 import pytest
 
-from audio_console.galaxis import exact
 from audio_console.galaxis.board import ALL_POINTS, answer
-from audio_console.galaxis.computer import ExactSolver, random_board
+from audio_console.galaxis.computer import ExactSolver
 from audio_console.galaxis.deduction import SHIP_WEIGHT, Deduction, answer_table, index_of
 from audio_console.galaxis.rollout import rule_cost
+from scripts.measure import exact
+from scripts.measure.galaxis_boards import random_board
 
 # Skipped only without a compiler: with one, a solver that fails to build fails here.
-pytestmark = pytest.mark.skipif(exact.find_compiler() is None, reason="no C compiler for the exact solver")
+pytestmark = pytest.mark.skipif(exact.find_compiler() is None,
+                                reason="no C compiler (cc or gcc) for the exact solver, a measuring tool; "
+                                       "scripts/test installs gcc")
 
 
 def position(rng: random.Random, low: int, high: int) -> Deduction:

@@ -17,10 +17,10 @@ import os
 import sys
 import wave
 
+from audio_console.games import grammar_for_game
 from audio_console.settings import Settings
 from audio_console.voice.audio import read_wav, to_pcm16
 from audio_console.voice.engines import select_recognizer
-from audio_console.voice.grammars import grammar_for_game
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.trust import decide
 

@@ -1,4 +1,5 @@
-"""Computer against computer: one seeded game, for the balance script and the tests."""
+"""Arkade, computer against computer: one seeded game played to its end without a
+console, for scripts/balance_arkade.py and the tests."""
 from __future__ import annotations
 
 import random
