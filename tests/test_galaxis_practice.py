@@ -8,8 +8,8 @@ import pytest
 from audio_console.console.base import InputError
 from audio_console.galaxis.board import DISCOVERED, answer, parse_point
 from audio_console.galaxis.practice import (ANSWER_SIGNALS, LESSONS, EarDrill, EarTraining,
-                                            Tutorial, drill_items, explain_answer, lesson_steps,
-                                            review)
+                                            Tutorial, drill_items, explain_answer, lesson_steps)
+from audio_console.galaxis.review import review
 
 import random
 

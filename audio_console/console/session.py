@@ -22,7 +22,7 @@ from audio_console.console.gameinfo import GameInfo
 from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_aside, write_save
 from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
-from audio_console.console.typed import EDGES, refusal
+from audio_console.console.typed import EDGES, echo, refusal
 from audio_console.console.voice_check import VoiceCheckConsole
 from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
@@ -36,17 +36,6 @@ ALWAYS = ("Always: repeat, help, status, summary, stop (silence), new game, quit
           "louder, softer, faster, slower; quick signals, faithful signals.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
-
-
-ECHO_WORDS = 6     # a refused line is echoed whole up to this many words
-
-
-def echo(text: str) -> str:
-    """A refused line as it is said back: a long one cut, with its length."""
-    words = text.split()
-    if len(words) <= ECHO_WORDS and len(text) <= 60:
-        return text
-    return " ".join(words[:3])[:40] + f" ... ({len(words)} word{'' if len(words) == 1 else 's'})"
 
 
 class Session:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import string
 import unicodedata
 
+from audio_console.wording import counted
+
 MAX_LINE = 200          # characters: the longest command is a few dozen
 READ_LIMIT = 4096       # bytes read of one line at most; the rest of a longer line is skipped
 UNREADABLE = "\ufffd"   # what a byte that is not UTF-8 decodes to
 # The punctuation a player may type around a command; the parser reads each as a space.
 HARMLESS = set(string.ascii_letters + string.digits + " \t" + "-'\u2019,.?!:;/()\"")
 EDGES = " \t\r\n"       # forgiven at either end of a line
+ECHO_WORDS = 6          # a refused line is echoed whole up to this many words
 
 
 def refusal(text: str) -> str | None:
@@ -58,3 +61,11 @@ def typed_lines(raw):
             while rest and not rest.endswith(b"\n"):   # skip the rest of the over-long line
                 rest = raw.readline(READ_LIMIT)
         yield chunk.decode("utf-8", errors="replace")
+
+
+def echo(text: str) -> str:
+    """A refused line as it is said back: a long one cut, with its length."""
+    words = text.split()
+    if len(words) <= ECHO_WORDS and len(text) <= 60:
+        return text
+    return " ".join(words[:3])[:40] + f" ... ({counted(len(words), 'word')})"

@@ -24,7 +24,7 @@ from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.console import GalaxisConsole
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
-from audio_console.galaxis.practice import review, review_steps
+from audio_console.galaxis.review import review, review_steps
 from audio_console.galaxis.rules import SEARCHING, STORING
 
 # --- the assistant's words: a separate block, added to the lead's grammar ----------------
