@@ -239,17 +239,19 @@ class ArkadeConsole(GameAdapter):
             reply.messages += cues.messages(event, self.peng)
         return reply
 
-    def apply_recorded(self, action: str) -> None:
-        """A saved action is the rules core's own: "<side> <action>", replayed into the core
-        (the computer's actions are saved too, so nothing is chosen again)."""
+    def parse_recorded(self, action: str) -> Command | None:
+        """A saved action is the rules core's own, with its side: "defence ship 4"."""
         side, _, rest = action.partition(" ")
-        if side not in SIDES:
-            raise InputError(f"the saved action {action!r} is not an Arkade action")
+        return Command("act", action, (("action", rest), ("side", side))) if side in SIDES else None
+
+    def replay(self, command: Command) -> Reply:
+        """Into the core as saved (the computer's actions are saved too: nothing is chosen again)."""
         try:
-            self.core.act(side, rest)
+            self.core.act(command.get("side"), command.get("action"))
         except IllegalAction as error:
-            raise InputError(f"the saved action {action!r} cannot be replayed: {error}") from None
+            raise InputError(f"the saved action {command.text!r} cannot be replayed: {error}") from None
         self.moves += 1
+        return Reply(record=[command.text])
 
     def _computer_side(self) -> str | None:
         core = self.core

@@ -123,7 +123,7 @@ class GameAdapter:
 
     def apply_recorded(self, action: str) -> None:
         """Replay one saved action silently (resuming a saved game)."""
-        command = self.replay_grammar().parse(action)
+        command = self.parse_recorded(action)
         if command is None:
             raise InputError(f"the saved action {action!r} is not a {self.title} action")
         self.replaying = True
@@ -133,6 +133,10 @@ class GameAdapter:
             self.replaying = False
         if not reply.record:
             raise InputError(f"the saved action {action!r} changes nothing at that point")
+
+    def parse_recorded(self, action: str) -> Command | None:
+        """The Command a saved action says, or None when it is not one of this game's."""
+        return self.replay_grammar().parse(action)
 
     def replay(self, command: Command) -> Reply:
         """Act on a saved command (no refusal: it was allowed when it was given)."""
