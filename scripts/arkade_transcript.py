@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from audio_console.arkade.actions import NotAnAction, Roll, parse_action  # noqa: E402
 from audio_console.arkade.board import cell_name  # noqa: E402
 from audio_console.arkade.computer import next_action, player_rng  # noqa: E402
 from audio_console.arkade.console import ArkadeConsole  # noqa: E402
@@ -103,11 +104,16 @@ def legality(seeds: int, out) -> None:
             while not game.finished() and move < 400:
                 for who in SIDES:
                     legal = game.legal_actions(who)
-                    print(f"LEGAL {mode} {seed} {move} {who} {'|'.join(legal)}", file=out)
+                    print(f"LEGAL {mode} {seed} {move} {who} {'|'.join(a.text() for a in legal)}", file=out)
                     for action in candidates(game):
                         trial = game.copy()
                         try:
-                            events = trial.act(who, action)
+                            typed = parse_action(action)
+                        except NotAnAction as error:   # malformed text never reaches the rules core
+                            print(f"LEGAL {mode} {seed} {move} {who} {action}: not an action: {error}", file=out)
+                            continue
+                        try:
+                            events = trial.act(who, typed)
                             verdict = "ok " + json.dumps([log_form(e) for e in events])
                         except IllegalAction as error:
                             verdict = f"no {error}"
@@ -119,11 +125,11 @@ def legality(seeds: int, out) -> None:
                 action = next_action(game, side, "normal", player_rng(seed, side, move))
                 if action is None:
                     side = SIDES[1 - SIDES.index(side)]
-                    action = next_action(game, side, "normal", player_rng(seed, side, move)) or "roll"
+                    action = next_action(game, side, "normal", player_rng(seed, side, move)) or Roll()
                 try:
                     game.act(side, action)
                 except IllegalAction:
-                    game.act(side, "roll")
+                    game.act(side, Roll())
                 move += 1
 
 
@@ -186,7 +192,7 @@ def typed(seeds: int, out) -> None:
                     if action is None:
                         count += 1
                         continue
-                    saucer_colour = {cell_name(s.cell): s.colour for s in console.core.alive()}.get
+                    saucer_colour = {s.cell: s.colour for s in console.core.alive()}.get
                     line = spoken(action, saucer_colour)
                     command = grammar.parse(line)
                     try:

@@ -22,6 +22,7 @@ import wave
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from audio_console.arkade.actions import Roll  # noqa: E402
 from audio_console.arkade.computer import next_action  # noqa: E402
 from audio_console.arkade.console import ArkadeConsole  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
@@ -63,10 +64,10 @@ def window_speech(games: int, seed: int, pace: float, rate: int, cache: dict, li
                 if console.finished():
                     break
                 action = next_action(console.core, "alien", "normal", rng)
-                if action is None or (action == "roll" and rolled):
+                if action is None or (action == Roll() and rolled):
                     break
-                rolled = rolled or action == "roll"
-                console.apply_recorded(f"alien {action}")
+                rolled = rolled or action == Roll()
+                console.apply_recorded(f"alien {action.text()}")
     return windows
 
 

@@ -7,25 +7,26 @@ function that carries it out.
 """
 from __future__ import annotations
 
+from typing import Callable
+
+from audio_console.arkade.actions import ClearMagnet, Fly, Sacrifice, Step
 from audio_console.arkade.board import Cell, cell_name
 from audio_console.arkade.dice import assign_dice
 from audio_console.arkade.events import Apply, AsteroidRemoved, Event, GameOver, MagnetCleared, SaucerFlew
 from audio_console.arkade.pieces import DEFENCE, STEPS, IllegalAction, Saucer
 
 
-def _saucer(game, text: str) -> Saucer:
-    cell = game.board.parse_cell(text)
+def _saucer(game, space: Cell) -> Saucer:
+    cell = game.board.on_board(space)
     saucer = game.saucer_at(cell)
     if saucer is None:
         raise IllegalAction(f"There is no saucer at {cell_name(cell)}.")
     return saucer
 
 
-def check_fly(game, args) -> Apply:
-    if not args:
-        raise IllegalAction("Say which saucer and where: fly the saucer at B3 forward.")
-    saucer = _saucer(game, args[0])
-    path = _flight_path(game, saucer.at, args[1:])
+def check_fly(game, action: Fly) -> Apply:
+    saucer = _saucer(game, action.start)
+    path = _flight_path(game, saucer.at, action.route)
     dice = game.alien_dice
     if not dice.rolls:
         raise IllegalAction("Roll the flight dice first.")
@@ -57,21 +58,21 @@ def check_fly(game, args) -> Apply:
     return fly
 
 
-def _flight_path(game, start: Cell, words: list[str]) -> list[Cell]:
-    """Directions ("forward left") or target cells ("to C3 to D3") -> cells."""
+def _flight_path(game, start: Cell, route: tuple[Step, ...]) -> list[Cell]:
+    """Directions (forward, left) or target spaces (C3, D3) -> cells."""
     path, here = [], start
-    for word in words:
-        if word == "to":
-            continue
-        if word in ("back", "backward", "backwards"):
+    for step in route:
+        if step == "back":
             raise IllegalAction("Saucers never fly backwards.")
-        if word in STEPS:
-            dr, dc = STEPS[word]
+        if isinstance(step, str):
+            if step not in STEPS:
+                raise IllegalAction("Say where: forward, left, right, or a space like C3.")
+            dr, dc = STEPS[step]
             here = (here[0] + dr, here[1] + dc)
             if not game.board.contains(here):
                 raise IllegalAction("That flight leaves the board.")
         else:
-            here = game.board.parse_cell(word)
+            here = game.board.on_board(step)
         path.append(here)
     if not path:
         raise IllegalAction("Say where: forward, left, right, or a space like C3.")
@@ -96,10 +97,8 @@ def _check_step(game, start: Cell, target: Cell) -> None:
         raise IllegalAction(f"{cell_name(target)} is blocked by {obstacle}.")
 
 
-def check_clear(game, args) -> Apply:
-    if len(args) != 2 or args[0] != "magnet":
-        raise IllegalAction("Say clear the magnetic field at C4, with its space.")
-    cell = game.board.parse_cell(args[1])
+def check_clear(game, action: ClearMagnet) -> Apply:
+    cell = game.board.on_board(action.space)
     if cell not in game.magnets:
         raise IllegalAction(f"There is no magnetic field at {cell_name(cell)}.")
     neighbours = [(cell[0] + dr, cell[1] + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
@@ -118,10 +117,8 @@ def check_clear(game, args) -> Apply:
     return clear
 
 
-def check_sacrifice(game, args) -> Apply:
-    if len(args) != 1:
-        raise IllegalAction("Say which saucer: sacrifice the saucer at C3.")
-    saucer = _saucer(game, args[0])
+def check_sacrifice(game, action: Sacrifice) -> Apply:
+    saucer = _saucer(game, action.space)
     if game.asteroid is None:
         raise IllegalAction("There is no asteroid to remove.")
     if saucer.cell != (game.asteroid[0] - 1, game.asteroid[1]):
@@ -140,4 +137,4 @@ def check_sacrifice(game, args) -> Apply:
     return sacrifice
 
 
-CHECKS = {"fly": check_fly, "clear": check_clear, "sacrifice": check_sacrifice}
+CHECKS: dict[type, Callable[..., Apply]] = {Fly: check_fly, ClearMagnet: check_clear, Sacrifice: check_sacrifice}

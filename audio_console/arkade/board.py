@@ -92,6 +92,11 @@ class Board:
             raise BoardError(f"There is no column {column + 1}: columns run from 1 to {self.columns}.")
         return (row, column)
 
+    def on_board(self, space: Cell) -> Cell:
+        """A space an action names as this board's (row, column); BoardError when off it."""
+        row, column = space
+        return self.cell_at(LETTERS[row] if 0 <= row < len(LETTERS) else "?", column + 1)
+
     def row_letter(self, row: int) -> str:
         return LETTERS[row]
 

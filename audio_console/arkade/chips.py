@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from audio_console.arkade.board import SAUCER_COLOURS, Cell, cell_name
+from audio_console.arkade.actions import Choose
+from audio_console.arkade.board import Cell, Space, cell_name
 from audio_console.arkade.events import (
     AlienChipDrawn, Apply, ChipLapsed, Chosen, DefenceChipDrawn, Event, SaucerFlew,
 )
@@ -51,12 +52,12 @@ def pending_question(pending: Pending) -> str:
             f"like choose {cell_name(pending.choices[0])}.")
 
 
-def choice_action(game, cell: Cell) -> str:
-    """The canonical action that chooses `cell` for the open choice."""
+def choice_action(game, cell: Cell) -> Choose:
+    """The action that chooses `cell` for the open choice."""
     if game.pending.chip == "repair":
         colours = sorted({s.colour for s in game.saucers if s.cell is None})
-        return f"choose {colours[0]} {cell_name(cell)}"
-    return f"choose {cell_name(cell)}"
+        return Choose(Space(*cell), colours[0])
+    return Choose(Space(*cell))
 
 
 # --- drawing ---------------------------------------------------------------------
@@ -179,17 +180,13 @@ def refresh_pending(game) -> list[Event]:
     return [ChipLapsed(p.side, p.chip, p.colour)]
 
 
-def check_choose(game, side: str, args: list[str]) -> Apply:
+def check_choose(game, side: str, action: Choose) -> Apply:
     """Check "choose C4" / "choose pink A3"; return what carrying it out does."""
     p = game.pending
     if p is None or p.side != side:
         raise IllegalAction("There is nothing to choose now.")
-    colour = None
-    if len(args) == 2 and args[0] in SAUCER_COLOURS:
-        colour, args = args[0], args[1:]
-    if len(args) != 1:
-        raise IllegalAction(pending_question(p))
-    cell = game.board.parse_cell(args[0])
+    colour = action.colour
+    cell = game.board.on_board(action.space)
     if cell not in p.choices:
         raise IllegalAction(f"{cell_name(cell)} cannot be chosen. " + pending_question(p))
     destroyed = []

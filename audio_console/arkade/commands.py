@@ -1,14 +1,21 @@
 """The Arkade command language (VOICE.md): one grammar for the keyboard and the
-recognizers. Canonical forms are the rules core's actions ("fly B3 forward",
-"ship 4", "reroll shot") and the board questions ("read row C", "nearest").
+recognizers. An action command becomes the rules core's typed action (`action`);
+its canonical form is that action's text ("fly B3 forward", "ship 4", "reroll
+shot"). The board questions' canonical forms are "read row C", "nearest", ...
 
 "reroll" is typed only; the spoken form is "roll the shot die again" (plain words
 every recognizer knows).
 """
 from __future__ import annotations
 
-from audio_console.arkade.board import LETTERS, Space
-from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
+from typing import Callable
+
+from audio_console.arkade.actions import (
+    Action, Booster, ClearMagnet, Choose, Done, Fly, Keep, Plasma, Reroll, Roll, Sacrifice, Shoot, ShipTo,
+    Step, UseGps,
+)
+from audio_console.arkade.board import LETTERS, Cell, Space
+from audio_console.commands.grammar import Command, Grammar, Rule, Slot, SlotOption
 from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
 from audio_console.wording import number_word
 
@@ -154,36 +161,65 @@ def grammar(rows: int) -> Grammar:
     return Grammar(ACTIONS + QUESTIONS, slots(rows))
 
 
-_ROLLS = {"reroll both": "roll again", "reroll shot": "roll the shot die again",
-          "reroll flight": "roll the flight die again", "reroll first": "roll the first die again",
-          "reroll second": "roll the second die again", "shoot outpost": "shoot from the outpost",
-          "plasma": "use the plasma cannon"}
+# the action commands without slot values, by their canonical text
+_PLAIN: dict[str, Action] = {"roll": Roll(), "keep": Keep(), "done": Done(), "reroll both": Reroll("both"),
+                             "shoot": Shoot(), "shoot outpost": Shoot(outpost=True), "plasma": Plasma()}
 
 
-def spoken(action: str, colour_at=None) -> str:
-    """A canonical action as a player would say it ("ship 4" -> "ship to four").
-    `colour_at(cell_name)` names the saucer on a space, for flights."""
-    words = action.split()
-    verb = words[0] if words else ""
+def action_of(command: Command) -> Action:
+    """The rules core's action for an action command, from its typed slot values."""
+    if command.text in _PLAIN:
+        return _PLAIN[command.text]
+    name, values = command.name, dict(command.values)
+    if name == "reroll":
+        return Reroll(command.get("which"))
+    if name == "fly":
+        route: tuple[Step, ...] = tuple(command.value(slot) for slot in ("direction", "direction2", "cell2", "cell3")
+                                        if slot in values)
+        return Fly(command.value("cell"), route)
+    if name == "ship":
+        return ShipTo(int(command.get("space")))
+    if name == "gps":
+        return UseGps(int(command.get("space")))
+    if name == "booster":
+        return Booster(command.get("side"))
+    if name == "plasma":
+        return Plasma(command.get("colour"))
+    if name == "choose":
+        return Choose(command.value("cell"), values.get("colour"))
+    if name == "clear":
+        return ClearMagnet(command.value("cell"))
+    if name == "sacrifice":
+        return Sacrifice(command.value("cell"))
+    raise ValueError(f"{command.text!r} is not an action")
+
+
+_ROLLS = {Reroll("both"): "roll again", Reroll("shot"): "roll the shot die again",
+          Reroll("flight"): "roll the flight die again", Reroll("first"): "roll the first die again",
+          Reroll("second"): "roll the second die again", Shoot(outpost=True): "shoot from the outpost",
+          Plasma(): "use the plasma cannon"}
+
+
+def spoken(action: Action, colour_at: Callable[[Cell], str | None] | None = None) -> str:
+    """An action as a player would say it (ShipTo(4) -> "ship to four").
+    `colour_at(space)` names the saucer on a space, for flights."""
     if action in _ROLLS:
         return _ROLLS[action]
-    if verb == "ship":
-        return f"ship to {number_word(int(words[1]))}"
-    if verb == "gps":
-        return f"use the gps to {number_word(int(words[1]))}"
-    if verb == "plasma":
-        return f"use the {words[1]} plasma cannon"
-    if verb == "fly":
-        colour = colour_at(words[1]) if colour_at else None
+    if isinstance(action, ShipTo):
+        return f"ship to {number_word(action.column)}"
+    if isinstance(action, UseGps):
+        return f"use the gps to {number_word(action.column)}"
+    if isinstance(action, Plasma):
+        return f"use the {action.colour} plasma cannon"
+    if isinstance(action, Fly):
+        colour = colour_at(action.start) if colour_at else None
         saucer = f"the {colour} saucer" if colour else "the saucer"
-        rest = words[2:]
-        if rest and rest[0] == "to":
-            return f"fly {saucer} at {words[1]} " + " then ".join(f"to {c}" for c in rest if c != "to")
-        return f"fly {saucer} at {words[1]} " + " then ".join(rest)
-    if verb == "choose" and len(words) == 3:
-        return f"choose the {words[1]} saucer at {words[2]}"
-    if verb == "clear":
-        return f"clear the magnetic field at {words[2]}"
-    if verb == "sacrifice":
-        return f"sacrifice the saucer at {words[1]}"
-    return action
+        steps = [f"to {step}" if isinstance(step, Space) else step for step in action.route]
+        return f"fly {saucer} at {action.start} " + " then ".join(steps)
+    if isinstance(action, Choose) and action.colour:
+        return f"choose the {action.colour} saucer at {action.space}"
+    if isinstance(action, ClearMagnet):
+        return f"clear the magnetic field at {action.space}"
+    if isinstance(action, Sacrifice):
+        return f"sacrifice the saucer at {action.space}"
+    return action.text()

@@ -1,7 +1,7 @@
 """Computer players for the Alien and the Defence, at three levels.
 
-`next_action(game, side, level, rng)` returns the next canonical action for `side`
-(the same strings a player's commands become). It keeps no state of its own: the
+`next_action(game, side, level, rng)` returns the next action for `side` (actions.py,
+the same values a player's commands become). It keeps no state of its own: the
 plan is worked out afresh from the game each time, and the only randomness is the
 `rng` handed in, which the console derives from the seed and the move number. So a
 game replays exactly.
@@ -16,7 +16,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from audio_console.arkade.board import SPACE_COLOURS, cell_name
+from audio_console.arkade.actions import (
+    Action, Booster, ClearMagnet, Done, Fly, Plasma, Reroll, Roll, Shoot, ShipTo, UseGps,
+)
+from audio_console.arkade.board import SAUCER_COLOURS, SPACE_COLOURS, Space
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, STEPS, STRATEGY, Game
 
 LEVELS = ("easy", "normal", "hard")
@@ -28,7 +31,7 @@ def player_rng(seed: int, side: str, move: int) -> random.Random:
     return random.Random(f"arkade:{seed}:{side}:{move}")
 
 
-def next_action(game: Game, side: str, level: str = "normal", rng: random.Random | None = None) -> str | None:
+def next_action(game: Game, side: str, level: str = "normal", rng: random.Random | None = None) -> Action | None:
     """The computer's next action for `side`, or None when it has nothing to do."""
     rng = rng or random.Random(0)
     if game.finished():
@@ -105,11 +108,11 @@ def _best_plan(game: Game, faces: list[str | None], level: str):
     return best
 
 
-def _alien(game: Game, level: str, rng: random.Random) -> str:
+def _alien(game: Game, level: str, rng: random.Random) -> Action:
     dice = game.alien_dice
     arcade = game.mode == ARCADE
     if not dice.rolls:
-        return "roll"
+        return Roll()
     faces = [f if not used else None for f, used in zip(dice.faces, dice.used)]
     free = [f for f in faces if f]
     if free:
@@ -120,37 +123,37 @@ def _alien(game: Game, level: str, rng: random.Random) -> str:
                 return choice
         if plan:
             delta, saucer, directions, _, _ = plan[0]
-            return f"fly {cell_name(saucer.cell)} " + " ".join(directions)
+            return Fly(Space(*saucer.at), tuple(directions))
         if level != "easy":
             clear = _clear_magnet(game, faces)
             if clear:
                 return clear
-    return "roll" if arcade else "done"
+    return Roll() if arcade else Done()
 
 
-def _alien_reroll(game: Game, faces, value: float, level: str) -> str | None:
+def _alien_reroll(game: Game, faces, value: float, level: str) -> Reroll | None:
     """Reroll when the expected best plan beats the current one."""
     options = {"both": [(a, b) for a in SPACE_COLOURS for b in SPACE_COLOURS],
                "first": [(a, faces[1]) for a in SPACE_COLOURS],
                "second": [(faces[0], b) for b in SPACE_COLOURS]}
     if level == "normal":
         # normal: reroll both only when the dice give no forward progress at all
-        return "reroll both" if value < 1 else None
+        return Reroll("both") if value < 1 else None
     best_name, best_value = None, value + 0.5   # a small margin: keep a good roll
     for name, outcomes in options.items():
         expected = sum(_best_plan(game, list(o), level)[0] for o in outcomes) / len(outcomes)
         if expected > best_value:
             best_name, best_value = name, expected
-    return f"reroll {best_name}" if best_name else None
+    return Reroll(best_name) if best_name else None
 
 
-def _clear_magnet(game: Game, faces) -> str | None:
+def _clear_magnet(game: Game, faces) -> ClearMagnet | None:
     if "orange" not in faces:
         return None
     for magnet in game.magnets:
         for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             if game.saucer_at((magnet[0] + dr, magnet[1] + dc)):
-                return f"clear magnet {cell_name(magnet)}"
+                return ClearMagnet(Space(*magnet))
     return None
 
 
@@ -195,15 +198,15 @@ def _shot_plan(game: Game, flight: int | None, shot: str | None, level: str, fli
     return best
 
 
-def _defence(game: Game, level: str, rng: random.Random) -> str:
+def _defence(game: Game, level: str, rng: random.Random) -> Action:
     dice = game.defence_dice
     arcade = game.mode == ARCADE
     # the plasma cannon fires whenever the ship's column offers its colour
     target = game.nearest_in_column(game.ship)
     if target and any(k == ("plasma", target.colour) for k in game.kept) and level != "easy":
-        return f"plasma {target.colour}"
+        return Plasma(target.colour)
     if not dice.rolls:
-        return "roll"
+        return Roll()
     if not dice.shot_used:
         plan = _shot_plan(game, dice.flight, dice.shot, level, dice.flight_used)
         can_reroll = not arcade and not dice.committed and dice.rolls < game.options.max_rolls
@@ -214,25 +217,25 @@ def _defence(game: Game, level: str, rng: random.Random) -> str:
         if plan:
             _, column, use_die, _ = plan
             if column == "outpost":
-                return "shoot outpost"
-            if use_die and not dice.flight_used:
-                return f"ship {dice.flight}"
+                return Shoot(outpost=True)
+            if use_die and not dice.flight_used and dice.flight is not None:
+                return ShipTo(dice.flight)
             if column == game.ship:
-                return "shoot"
-            return "booster left" if column < game.ship else "booster right"
+                return Shoot()
+            return Booster("left") if column < game.ship else Booster("right")
         gps = [k for k in game.kept if k[0] == "gps"]
         if gps and not game.reactor_active and level != "easy":
             for column in sorted(range(6), key=lambda c: -_column_threat(game, c)):
                 t = game.nearest_in_column(column)
                 if t and t.colour == dice.shot and column != game.ship:
-                    return f"gps {column + 1}"
+                    return UseGps(column + 1)
     # no shot: bring the ship under the most dangerous column with the flight die
     if not dice.flight_used and dice.flight and dice.flight - 1 != game.ship and level != "easy":
         if not game.reactor_active or dice.flight in (1, 6):
             here, there = _column_threat(game, game.ship), _column_threat(game, dice.flight - 1)
             if there > here:
-                return f"ship {dice.flight}"
-    return "roll" if arcade else "done"
+                return ShipTo(dice.flight)
+    return Roll() if arcade else Done()
 
 
 def _column_threat(game: Game, column: int) -> float:
@@ -240,12 +243,11 @@ def _column_threat(game: Game, column: int) -> float:
     return -1 if target is None else target.at[0]
 
 
-def _defence_reroll(game: Game, plan, level: str) -> str | None:
+def _defence_reroll(game: Game, plan, level: str) -> Reroll | None:
     dice = game.defence_dice
     current = plan[0] if plan else 0.0
     if level == "normal":
-        return "reroll both" if plan is None else None
-    from audio_console.arkade.board import SAUCER_COLOURS
+        return Reroll("both") if plan is None else None
     options: dict[str, list[tuple[int | None, str | None]]] = {
         "shot": [(dice.flight, s) for s in SAUCER_COLOURS],
         "flight": [(f, dice.shot) for f in range(1, 7)],
@@ -260,12 +262,12 @@ def _defence_reroll(game: Game, plan, level: str) -> str | None:
         expected = total / len(outcomes)
         if expected > best_value:
             best_name, best_value = name, expected
-    return f"reroll {best_name}" if best_name else None
+    return Reroll(best_name) if best_name else None
 
 
 # --- chip choices -------------------------------------------------------------------
 
-def _choose(game: Game, side: str, level: str, rng: random.Random) -> str:
+def _choose(game: Game, side: str, level: str, rng: random.Random) -> Action:
     p = game.pending
     if p is None:
         raise ValueError("no choice is open")

@@ -1,7 +1,7 @@
 """Arkade at the console: a player takes the Alien, the Defence, both (one keyboard),
 or watches the computer play both sides.
 
-Every state change goes into Reply.record as "<side> <action>" (for example
+Every state change goes into Reply.record as "<side> <action's text>" (for example
 "defence ship 4"), the computer's too, so a saved game replays exactly. The
 computer's randomness comes from the seed and the move number.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from audio_console.arkade import commands, cues, readout
+from audio_console.arkade.actions import Action, Fly, NotAnAction, Roll, UseGps, parse_action
 from audio_console.arkade.board import LETTERS
 from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.pieces import options_from
@@ -41,7 +42,7 @@ ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
 
 class ArkadeConsole(GameAdapter):
     """Commands go to do_ methods (GameAdapter): every action of either side to do_play,
-    each board question to its own; a saved action is the rules core's own text."""
+    each board question to its own; a saved action is the text of the rules core's action."""
     game = "arkade"
     title = "Arkade"
 
@@ -218,7 +219,7 @@ class ArkadeConsole(GameAdapter):
             if saucer and saucer.colour != colour:
                 raise InputError(f"The saucer at {command.get('cell')} is {saucer.colour}, not {colour}.")
         try:
-            reply.extend(self._act(side, command.text))
+            reply.extend(self._act(side, commands.action_of(command)))
         except IllegalAction as error:
             if reply.record:       # the computer's turn still happened: show it, then refuse
                 reply.say(str(error), signal="error")
@@ -231,23 +232,29 @@ class ArkadeConsole(GameAdapter):
     do_roll = do_reroll = do_keep = do_done = do_fly = do_ship = do_booster = do_shoot = do_play
     do_plasma = do_gps = do_choose = do_clear = do_sacrifice = do_play
 
-    def _act(self, side: str, action: str) -> Reply:
+    def _act(self, side: str, action: Action) -> Reply:
         events = self.core.act(side, action)
         self.moves += 1
-        reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action}"])
+        reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action.text()}"])
         for event in events:
             reply.messages += cues.messages(event, self.peng)
         return reply
 
     def parse_recorded(self, action: str) -> Command | None:
-        """A saved action is the rules core's own, with its side: "defence ship 4"."""
+        """A saved action is the text of the rules core's action, with its side: "defence ship 4"
+        (None when it is not one)."""
         side, _, rest = action.partition(" ")
-        return Command("act", action, (("action", rest), ("side", side))) if side in SIDES else None
+        try:
+            typed = parse_action(rest)
+        except NotAnAction:
+            return None
+        return Command("act", action, (("action", rest), ("side", side)),
+                       typed=(("action", typed),)) if side in SIDES else None
 
     def replay(self, command: Command) -> Reply:
         """Into the core as saved (the computer's actions are saved too: nothing is chosen again)."""
         try:
-            self.core.act(command.get("side"), command.get("action"))
+            self.core.act(command.get("side"), command.value("action"))
         except IllegalAction as error:
             raise InputError(f"the saved action {command.text!r} cannot be replayed: {error}") from None
         self.moves += 1
@@ -329,9 +336,9 @@ class ArkadeConsole(GameAdapter):
             if self.core.finished():
                 break
             action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
-            if action is None or (action == "roll" and rolled):
+            if action is None or (action == Roll() and rolled):
                 break
-            rolled = rolled or action == "roll"
+            rolled = rolled or action == Roll()
             reply.extend(self._act(side, action))
         # Real time: the computer's dice, boosters and ship moves are heard as signals
         # and printed, but only what happened to the saucers is spoken, so the speech
@@ -422,9 +429,9 @@ class ArkadeConsole(GameAdapter):
         if not legal:
             return [f"Nothing now: it is the {self._turn_name()}'s turn."]
         say = lambda action: commands.spoken(action, self._colour_at)
-        flights = [a for a in legal if a.startswith("fly")]
-        others = [say(a) for a in legal if not a.startswith(("fly", "gps"))]
-        gps = [number_word(int(a.split()[1])) for a in legal if a.startswith("gps")]
+        flights = [a for a in legal if isinstance(a, Fly)]
+        others = [say(a) for a in legal if not isinstance(a, (Fly, UseGps))]
+        gps = [number_word(a.column) for a in legal if isinstance(a, UseGps)]
         if gps:             # one line for the GPS's spaces, not six
             others.append(f"use the GPS to {one_of(gps)}")
         lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
@@ -434,6 +441,6 @@ class ArkadeConsole(GameAdapter):
             lines.append(f"{counted(len(flights), 'flight')}: " + "; ".join(shown) + more + ".")
         return lines
 
-    def _colour_at(self, name: str) -> str | None:
-        saucer = self.core.saucer_at((LETTERS.index(name[0]), int(name[1:]) - 1))
+    def _colour_at(self, cell: tuple[int, int]) -> str | None:
+        saucer = self.core.saucer_at(cell)
         return saucer.colour if saucer else None

@@ -7,14 +7,17 @@ function that carries it out.
 """
 from __future__ import annotations
 
+from typing import Callable
+
+from audio_console.arkade.actions import Booster, Plasma, Shoot, ShipTo, UseGps
 from audio_console.arkade import chips
 from audio_console.arkade.board import cell_name
 from audio_console.arkade.events import Apply, BoosterFired, Event, GameOver, ShotFired, SpaceshipFlew
 from audio_console.arkade.pieces import DEFENCE, IllegalAction, Saucer
 
 
-def check_ship(game, args) -> Apply:
-    n = _number(args, "Say the space: ship to four.")
+def check_ship(game, action: ShipTo) -> Apply:
+    n = _number(action.column, "Say the space: ship to four.")
     dice = game.defence_dice
     if not dice.rolls:
         raise IllegalAction("Roll first.")
@@ -34,26 +37,27 @@ def check_ship(game, args) -> Apply:
     return fly
 
 
-def check_booster(game, args) -> Apply:
-    if len(args) != 1 or args[0] not in ("left", "right"):
+def check_booster(game, action: Booster) -> Apply:
+    direction = action.direction
+    if direction not in ("left", "right"):
         raise IllegalAction("Say booster left or booster right.")
     if not game.boosters:
         raise IllegalAction("You have no boosters left.")
     if game.reactor_active:
         raise IllegalAction("Reactor damage: no boosters this turn.")
-    target = game.ship + (-1 if args[0] == "left" else 1)
+    target = game.ship + (-1 if direction == "left" else 1)
     if not 0 <= target < game.board.columns:
-        raise IllegalAction(f"The spaceship is at the {args[0]} end of the defence line.")
+        raise IllegalAction(f"The spaceship is at the {direction} end of the defence line.")
 
     def boost() -> list[Event]:
         start, game.ship = game.ship, target
         game.boosters -= 1
-        return [BoosterFired(args[0], start + 1, target + 1, game.boosters)]
+        return [BoosterFired(direction, start + 1, target + 1, game.boosters)]
     return boost
 
 
-def check_gps(game, args) -> Apply:
-    n = _number(args, "Say the space: use the GPS to four.")
+def check_gps(game, action: UseGps) -> Apply:
+    n = _number(action.column, "Say the space: use the GPS to four.")
     gps = [k for k in game.kept if k[0] == "gps"]
     if not gps:
         raise IllegalAction("You have no GPS.")
@@ -69,11 +73,9 @@ def check_gps(game, args) -> Apply:
     return fly
 
 
-def check_shoot(game, args) -> Apply:
-    if args not in ([], ["outpost"]):
-        raise IllegalAction("Say shoot, or shoot from the outpost.")
+def check_shoot(game, action: Shoot) -> Apply:
     dice = game.defence_dice
-    if args:
+    if action.outpost:
         if game.outpost is None:
             raise IllegalAction("You have no outpost.")
         column, source = game.outpost, "outpost"
@@ -96,10 +98,11 @@ def check_shoot(game, args) -> Apply:
     return shoot
 
 
-def check_plasma(game, args) -> Apply:
-    cannons = [k for k in game.kept if k[0] == "plasma" and (not args or k[1] == args[0])]
+def check_plasma(game, action: Plasma) -> Apply:
+    colour = action.colour
+    cannons = [k for k in game.kept if k[0] == "plasma" and (not colour or k[1] == colour)]
     if not cannons:
-        raise IllegalAction("You have no plasma cannon" + (f" of {args[0]}." if args else "."))
+        raise IllegalAction("You have no plasma cannon" + (f" of {colour}." if colour else "."))
     target = game.nearest_in_column(game.ship)
     if target is None:
         raise IllegalAction(f"No saucer in column {game.ship + 1}.")
@@ -130,11 +133,11 @@ def _hit(game, saucer: Saucer, source: str, weapon: str) -> list[Event]:
     return events
 
 
-def _number(args: list[str], usage: str) -> int:
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 6:
+def _number(n: int, usage: str) -> int:
+    if not 1 <= n <= 6:
         raise IllegalAction(usage + " Spaces run from 1 to 6.")
-    return int(args[0])
+    return n
 
 
-CHECKS = {"ship": check_ship, "booster": check_booster, "gps": check_gps, "shoot": check_shoot,
-          "plasma": check_plasma}
+CHECKS: dict[type, Callable[..., Apply]] = {ShipTo: check_ship, Booster: check_booster, UseGps: check_gps,
+                                             Shoot: check_shoot, Plasma: check_plasma}

@@ -4,14 +4,9 @@ Pure: no printing, sound, clock or randomness of its own. A seeded random.Random
 handed in and used only by actions that change the game (rolls, chip draws at
 set-up), so replaying the same actions gives the same game.
 
-Every action is a short canonical string, the same one the console records and the
-computer players produce, played with Game.act(side, action):
-
-  both sides  roll · reroll both · keep · done · choose C4 · choose pink A3
-  Alien       reroll first|second · fly B3 forward [left|right|forward] ·
-              fly B3 to C3 [to D3] · clear magnet C4 · sacrifice C3
-  Defence     reroll flight|shot · ship 4 · booster left|right · shoot ·
-              shoot outpost · plasma [colour] · gps 4
+Every action is a typed value (actions.py: Roll, Fly, ShipTo, Choose, ...), the same
+the console makes of a command and the computer players choose, played with
+Game.act(side, action); its text() is what saved games record.
 
 Each action's handler first checks it, raising IllegalAction with a plain sentence
 and changing nothing, then returns a function that carries it out: `act` calls it,
@@ -26,8 +21,12 @@ import random
 from dataclasses import replace
 
 from audio_console.arkade import alien, chips, defence
+from audio_console.arkade.actions import (
+    Action, Booster, ClearMagnet, Choose, Done, Fly, Keep, Plasma, Reroll, Roll, Sacrifice, Shoot, ShipTo,
+    UseGps,
+)
 from audio_console.arkade.board import (
-    SAUCER_COLOURS, Board, BoardError, Cell, cell_name, formation, load_board, load_data,
+    SAUCER_COLOURS, Board, BoardError, Cell, Space, formation, load_board, load_data,
 )
 from audio_console.arkade.chips import Pending
 from audio_console.arkade.dice import AlienDice, DefenceDice
@@ -125,17 +124,17 @@ class Game:
             raise ValueError("no choice is open")
         return chips.pending_question(self.pending)
 
-    def choice_action(self, cell: Cell) -> str:
+    def choice_action(self, cell: Cell) -> Choose:
         return chips.choice_action(self, cell)
 
     # --- the one entry point ------------------------------------------------------
 
-    def act(self, side: str, action: str) -> list[Event]:
-        """Carry out one canonical action for `side`; raise IllegalAction to refuse."""
+    def act(self, side: str, action: Action) -> list[Event]:
+        """Carry out one action for `side`; raise IllegalAction to refuse."""
         carry_out = self._check(side, action)
         return carry_out() + chips.refresh_pending(self)
 
-    def allowed(self, side: str, action: str) -> bool:
+    def allowed(self, side: str, action: Action) -> bool:
         """True when `action` is legal now (checked without changing anything)."""
         try:
             self._check(side, action)
@@ -143,7 +142,7 @@ class Game:
         except IllegalAction:
             return False
 
-    def legal_actions(self, side: str) -> list[str]:
+    def legal_actions(self, side: str) -> list[Action]:
         """Every action `side` may take now (flights enumerated in full)."""
         if self.winner:
             return []
@@ -151,57 +150,58 @@ class Game:
             return [self.choice_action(c) for c in self.pending.choices]
         if self.mode == STRATEGY and self.turn != side:
             return []
-        candidates: list[str] = ["roll", "keep", "reroll both"]
+        candidates: list[Action] = [Roll(), Keep(), Reroll("both")]
         if self.mode == STRATEGY:
-            candidates.append("done")
+            candidates.append(Done())
         if side == ALIEN:
-            candidates += ["reroll first", "reroll second"]
+            candidates += [Reroll("first"), Reroll("second")]
             for s in self.alive():
-                here = cell_name(s.at)
+                here = Space(*s.at)
                 for first in STEPS:
-                    candidates.append(f"fly {here} {first}")
+                    candidates.append(Fly(here, (first,)))
                     for second in STEPS:
-                        candidates.append(f"fly {here} {first} {second}")
-            candidates += [f"clear magnet {cell_name(m)}" for m in self.magnets]
+                        candidates.append(Fly(here, (first, second)))
+            candidates += [ClearMagnet(Space(*m)) for m in self.magnets]
             if self.asteroid and self.asteroid[0] > 0:
-                candidates.append(f"sacrifice {cell_name((self.asteroid[0] - 1, self.asteroid[1]))}")
+                candidates.append(Sacrifice(Space(self.asteroid[0] - 1, self.asteroid[1])))
         else:
-            candidates += ["reroll flight", "reroll shot", "booster left", "booster right", "shoot",
-                           "shoot outpost"]
-            candidates += [f"ship {n}" for n in range(1, 7)]
+            candidates += [Reroll("flight"), Reroll("shot"), Booster("left"), Booster("right"), Shoot(),
+                           Shoot(outpost=True)]
+            candidates += [ShipTo(n) for n in range(1, 7)]
             for kind, colour in sorted(set(self.kept)):      # sorted: the same order in every run
                 if kind == "plasma":
-                    candidates.append(f"plasma {colour}")
+                    candidates.append(Plasma(colour))
                 else:
-                    candidates += [f"gps {n}" for n in range(1, 7)]
+                    candidates += [UseGps(n) for n in range(1, 7)]
         return [a for a in candidates if self.allowed(side, a)]
 
-    def _check(self, side: str, action: str) -> Apply:
+    def _check(self, side: str, action: Action) -> Apply:
         """Check one action; return the function that carries it out."""
         if side not in SIDES:
             raise IllegalAction(f"unknown side {side!r}")
-        words = action.split()
-        if not words:
-            raise IllegalAction("Say what to do.")
         if self.winner:
             raise IllegalAction(f"The game is over: the {NAMES[self.winner]} won.")
-        verb, args = words[0], words[1:]
-        if self.pending and self.pending.side == side and verb != "choose":
+        if self.pending and self.pending.side == side and not isinstance(action, Choose):
             raise IllegalAction(self.pending_question())
         if self.mode == STRATEGY and self.turn is not None and self.turn != side:
             raise IllegalAction(f"It is the {NAMES[self.turn]}'s turn.")
         try:
-            if verb in OWN_ACTIONS[side]:
-                return OWN_ACTIONS[side][verb](self, args)
-            both = {"roll": self._check_roll, "reroll": self._check_reroll, "keep": self._check_keep,
-                    "done": self._check_done, "choose": lambda side, args: chips.check_choose(self, side, args)}
-            if verb not in both:
-                other = DEFENCE if side == ALIEN else ALIEN
-                if verb in OTHER_SIDES_ACTIONS:
-                    raise IllegalAction(f"Only the {NAMES[other]} can {OTHER_SIDES_ACTIONS[verb]}; "
-                                        f"you are the {NAMES[side]}.")
-                raise IllegalAction(f"The {NAMES[side]} cannot {verb}.")
-            return both[verb](side, args)
+            own = OWN_ACTIONS[side].get(type(action))
+            if own is not None:
+                return own(self, action)
+            if isinstance(action, Roll):
+                return self._check_roll(side)
+            if isinstance(action, Reroll):
+                return self._check_reroll(side, action.which)
+            if isinstance(action, Keep):
+                return self._check_keep(side)
+            if isinstance(action, Done):
+                return self._check_done(side)
+            if isinstance(action, Choose):
+                return chips.check_choose(self, side, action)
+            other = DEFENCE if side == ALIEN else ALIEN
+            raise IllegalAction(f"Only the {NAMES[other]} can {OTHER_SIDES_ACTIONS[action.verb]}; "
+                                f"you are the {NAMES[side]}.")
         except BoardError as error:
             raise IllegalAction(str(error)) from None
 
@@ -210,9 +210,7 @@ class Game:
     def _dice(self, side: str) -> AlienDice | DefenceDice:
         return self.alien_dice if side == ALIEN else self.defence_dice
 
-    def _check_roll(self, side, args) -> Apply:
-        if args:
-            raise IllegalAction(f"Say roll; after a roll, {ROLL_AGAIN[side]}.")
+    def _check_roll(self, side: str) -> Apply:
         if self.mode == STRATEGY and self._dice(side).rolls:
             raise IllegalAction(f"You have rolled already this turn: say {ROLL_AGAIN[side]}, or keep.")
 
@@ -234,10 +232,9 @@ class Game:
                 self.reactor_next, self.reactor_active = False, True
             self.defence_dice = DefenceDice()
 
-    def _check_reroll(self, side, args) -> Apply:
+    def _check_reroll(self, side: str, which: str) -> Apply:
         if self.mode == ARCADE:
             raise IllegalAction("In Arcade Mode say roll: both dice are rolled afresh.")
-        which = args[0] if len(args) == 1 else ""
         names = ("both", "first", "second") if side == ALIEN else ("both", "flight", "shot")
         if which not in names:
             raise IllegalAction(f"Say {ROLL_AGAIN[side]}.")
@@ -262,7 +259,7 @@ class Game:
         assert dice.flight is not None and dice.shot is not None     # just rolled
         return [DefenceRolled(dice.flight, dice.shot, dice.rolls, last)]
 
-    def _check_keep(self, side, args) -> Apply:
+    def _check_keep(self, side: str) -> Apply:
         dice = self._dice(side)
         if not dice.rolls:
             raise IllegalAction("Roll first.")
@@ -276,7 +273,7 @@ class Game:
             return [DiceKept(side)]
         return keep
 
-    def _check_done(self, side, args) -> Apply:
+    def _check_done(self, side: str) -> Apply:
         if self.mode == ARCADE:
             raise IllegalAction("Arcade Mode has no turns: roll again when you like.")
         return lambda: self._end_turn(side)
@@ -326,9 +323,3 @@ class Game:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         return other
-
-
-def _number(args: list[str], usage: str) -> int:
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 6:
-        raise IllegalAction(usage + " Spaces run from 1 to 6.")
-    return int(args[0])

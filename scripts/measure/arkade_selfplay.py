@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from audio_console.arkade.actions import Roll
 from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, Game, Options
 
@@ -30,12 +31,12 @@ def play(options: Options, seed: int, alien: str = "normal", defence: str = "nor
         if game.mode != ARCADE:
             side = game.pending.side if game.pending else game.turn
         action = next_action(game, side, levels[side], player_rng(seed, side, move))
-        if game.mode == ARCADE and action == "roll" and rolled and not game.pending:
+        if game.mode == ARCADE and action == Roll() and rolled and not game.pending:
             # this side's roll is used up: the side whose clock is behind goes next
             clock[side] += cycle[side]
             side, rolled = min((clock[ALIEN], 0, ALIEN), (clock[DEFENCE], 1, DEFENCE))[2], False
             continue
         game.act(side, action)
-        rolled = rolled or action == "roll"
+        rolled = rolled or action == Roll()
         move += 1
     return game

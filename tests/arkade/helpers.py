@@ -1,12 +1,17 @@
 """Set-ups for Arkade rules tests: a game with saucers, dice and chips placed by hand."""
 import random
 
-from audio_console.arkade.board import LETTERS
+from audio_console.arkade.board import LETTERS, Space
 from audio_console.arkade.rules import ALIEN, DEFENCE, Game, Options, Saucer
 
 
 def cell(name: str):
     return (LETTERS.index(name[0]), int(name[1:]) - 1)
+
+
+def space(name: str) -> Space:
+    """A space as an action names it: space("B3")."""
+    return Space.at(name[0], int(name[1:]))
 
 
 def game_with(saucers: dict[str, str], turn: str = ALIEN, alien_dice=None, defence_dice=None,

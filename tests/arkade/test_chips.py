@@ -5,8 +5,11 @@ E2 pink, E5 yellow, F3 purple. B1 is orange, C1 green, C2 blue, D1 blue, D5 oran
 """
 import pytest
 
+from audio_console.arkade.actions import (
+    Booster, ClearMagnet, Choose, Done, Fly, Plasma, Sacrifice, ShipTo, Shoot, UseGps,
+)
 from audio_console.arkade.rules import ALIEN, DEFENCE, IllegalAction
-from tests.arkade.helpers import cell, game_with, logged, snapshot, where
+from tests.arkade.helpers import cell, game_with, logged, snapshot, space, where
 from tests.arkade.test_movement import refused
 
 
@@ -14,7 +17,7 @@ def land_on_c1(chips, saucers=None, **kwargs):
     """A yellow saucer flies B1 -> C1, the yellow bonus space, with these face-down chips."""
     saucers = saucers or {}
     game = game_with({"B1": "yellow", **saucers}, alien_dice=("green", "blue"), alien_chips=chips, **kwargs)
-    return game, logged(game.act(ALIEN, "fly B1 forward"))
+    return game, logged(game.act(ALIEN, Fly(space("B1"), ("forward",))))
 
 
 def chip_event(events):
@@ -30,13 +33,13 @@ def test_a_bonus_space_of_the_saucers_colour_turns_over_a_chip():
 
 def test_a_bonus_space_of_another_colour_gives_nothing():
     game = game_with({"B1": "pink"}, alien_dice=("green", "blue"), alien_chips=["shield"])
-    events = logged(game.act(ALIEN, "fly B1 forward"))
+    events = logged(game.act(ALIEN, Fly(space("B1"), ("forward",))))
     assert not any(e["event"] == "chip" for e in events) and game.alien_chips == ["shield"]
 
 
 def test_only_the_end_of_the_flight_counts():
     game = game_with({"B1": "yellow"}, alien_dice=("green", "blue"), alien_chips=["shield"])
-    events = logged(game.act(ALIEN, "fly B1 forward right"))       # over C1 to C2
+    events = logged(game.act(ALIEN, Fly(space("B1"), ("forward", "right"))))       # over C1 to C2
     assert where(game) == {"C2": "yellow"} and game.alien_chips == ["shield"]
     assert not any(e["event"] == "chip" for e in events)
 
@@ -55,7 +58,7 @@ def test_shield_turns_the_saucer_heart_side_up():
 def test_shield_is_lost_on_a_saucer_already_shielded():
     game = game_with({"B1": "yellow"}, alien_dice=("green", "blue"), alien_chips=["shield"])
     game.saucers[0].shield = True
-    events = logged(game.act(ALIEN, "fly B1 forward"))
+    events = logged(game.act(ALIEN, Fly(space("B1"), ("forward",))))
     assert chip_event(events)["result"] == "fizzled" and game.alien_chips == []
 
 
@@ -79,7 +82,7 @@ def test_rift_rulebook_example_no_second_chip_for_flying_over():
     # Yellow lands on E5 and gets the rift; pink flies A4 -> E4 over the pink bonus
     # space C4 and gets no chip for flying over it.
     game = game_with({"D5": "yellow", "A4": "pink"}, alien_dice=("green", "blue"), alien_chips=["rift", "shield"])
-    events = logged(game.act(ALIEN, "fly D5 forward"))
+    events = logged(game.act(ALIEN, Fly(space("D5"), ("forward",))))
     assert where(game) == {"E5": "yellow", "E4": "pink"}
     assert game.alien_chips == ["shield"]
     assert [e["chip"] for e in events if e["event"] == "chip"] == ["rift"]
@@ -87,7 +90,7 @@ def test_rift_rulebook_example_no_second_chip_for_flying_over():
 
 def test_rift_ending_on_a_matching_bonus_space_turns_over_another_chip():
     game = game_with({"D5": "yellow", "A2": "pink"}, alien_dice=("green", "blue"), alien_chips=["rift", "shield"])
-    events = logged(game.act(ALIEN, "fly D5 forward"))            # pink A2 -> E2, the pink bonus space
+    events = logged(game.act(ALIEN, Fly(space("D5"), ("forward",))))            # pink A2 -> E2, the pink bonus space
     assert where(game) == {"E5": "yellow", "E2": "pink"}
     assert [e["chip"] for e in events if e["event"] == "chip"] == ["rift", "shield"]
     assert game.saucer_at(cell("E2")).shield
@@ -98,9 +101,9 @@ def test_rift_needs_a_free_straight_path_and_asks_when_there_is_a_choice():
     # A3 is blocked by B3; B3, A5 and A6 may go
     assert chip_event(events)["result"] == "choose"
     assert set(game.pending.choices) == {cell("B3"), cell("A5"), cell("A6")}
-    refused(game, ALIEN, "done", "First choose")
-    refused(game, ALIEN, "choose A3", "cannot be chosen")
-    game.act(ALIEN, "choose A5")
+    refused(game, ALIEN, Done(), "First choose")
+    refused(game, ALIEN, Choose(space("A3")), "cannot be chosen")
+    game.act(ALIEN, Choose(space("A5")))
     assert where(game)["C5"] == "pink" and game.pending is None
 
 
@@ -124,12 +127,12 @@ def test_repaired_saucer_returns_to_a_free_space_of_the_first_row():
     game.alien_dice.used = [False, False]
     game.flown.clear()
     game.saucers[0].cell = cell("B1")
-    events = logged(game.act(ALIEN, "fly B1 forward"))
+    events = logged(game.act(ALIEN, Fly(space("B1"), ("forward",))))
     assert chip_event(events)["result"] == "choose"
     assert cell("A2") not in game.pending.choices and cell("A1") in game.pending.choices
-    refused(game, ALIEN, "choose A1", "which colour")
-    refused(game, ALIEN, "choose yellow A1", "No yellow saucer")
-    game.act(ALIEN, "choose purple A1")
+    refused(game, ALIEN, Choose(space("A1")), "which colour")
+    refused(game, ALIEN, Choose(space("A1"), "yellow"), "No yellow saucer")
+    game.act(ALIEN, Choose(space("A1"), "purple"))
     assert where(game)["A1"] == "purple"
 
 
@@ -141,20 +144,20 @@ def test_repaired_saucer_is_lost_when_none_was_destroyed():
 def test_reactor_damage_limits_the_defences_next_turn_then_ends():
     game, events = land_on_c1(["reactor"], {"E6": "pink"}, ship=3)
     assert chip_event(events)["result"] == "reactor"
-    events = logged(game.act(ALIEN, "done"))
+    events = logged(game.act(ALIEN, Done()))
     assert events[-1]["reactor"] and game.reactor_active
     game.kept.append(("gps", "pink"))
     game.defence_dice.flight, game.defence_dice.shot, game.defence_dice.rolls = 4, "pink", 1
-    refused(game, DEFENCE, "ship 4", "only fly to 1 or 6")
-    refused(game, DEFENCE, "booster right", "no boosters")
-    refused(game, DEFENCE, "gps 6", "no GPS")
+    refused(game, DEFENCE, ShipTo(4), "only fly to 1 or 6")
+    refused(game, DEFENCE, Booster("right"), "no boosters")
+    refused(game, DEFENCE, UseGps(6), "no GPS")
     game.defence_dice.flight = 6
-    game.act(DEFENCE, "ship 6")
-    game.act(DEFENCE, "shoot")                                  # shots are still allowed
-    game.act(DEFENCE, "done")
-    game.act(ALIEN, "done")
+    game.act(DEFENCE, ShipTo(6))
+    game.act(DEFENCE, Shoot())                                  # shots are still allowed
+    game.act(DEFENCE, Done())
+    game.act(ALIEN, Done())
     assert not game.reactor_active
-    game.act(DEFENCE, "booster left")
+    game.act(DEFENCE, Booster("left"))
 
 
 # --- Defence chips: two saucers of a colour destroyed ------------------------------------
@@ -165,76 +168,76 @@ def second_kill(chip, saucers=None, colour="yellow", **kwargs):
     game = game_with(saucers, turn=DEFENCE, ship=3, defence_dice=(1, colour),
                      defence_chips={colour: [chip]}, **kwargs)
     game.destroyed[colour] = 1
-    events = logged(game.act(DEFENCE, "shoot"))
+    events = logged(game.act(DEFENCE, Shoot()))
     return game, events
 
 
 def test_the_first_destroyed_saucer_of_a_colour_gives_no_chip():
     game = game_with({"D3": "yellow", "A6": "pink"}, turn=DEFENCE, ship=3, defence_dice=(1, "yellow"),
                      defence_chips={"yellow": ["mine1"]})
-    events = logged(game.act(DEFENCE, "shoot"))
+    events = logged(game.act(DEFENCE, Shoot()))
     assert not any(e["event"] == "chip" for e in events)
 
 
 def test_asteroid_goes_on_a_free_space_but_not_a_bonus_space_and_blocks_saucers():
     game, events = second_kill("asteroid", {"B2": "pink"})
     assert chip_event(events)["result"] == "choose"
-    refused(game, DEFENCE, "done", "First choose")
-    refused(game, DEFENCE, "choose C1", "cannot be chosen")        # a bonus space
-    refused(game, DEFENCE, "choose B2", "cannot be chosen")        # a saucer
-    game.act(DEFENCE, "choose C2")
+    refused(game, DEFENCE, Done(), "First choose")
+    refused(game, DEFENCE, Choose(space("C1")), "cannot be chosen")        # a bonus space
+    refused(game, DEFENCE, Choose(space("B2")), "cannot be chosen")        # a saucer
+    game.act(DEFENCE, Choose(space("C2")))
     assert game.asteroid == cell("C2")
-    game.act(DEFENCE, "done")
+    game.act(DEFENCE, Done())
     game.alien_dice.faces, game.alien_dice.rolls = ["blue", "blue"], 1
-    refused(game, ALIEN, "fly B2 forward", "asteroid")
+    refused(game, ALIEN, Fly(space("B2"), ("forward",)), "asteroid")
 
 
 def test_asteroid_does_not_block_shots_and_a_saucer_in_front_removes_it():
     game, _ = second_kill("asteroid", {"B2": "pink", "A2": "yellow"})
-    game.act(DEFENCE, "choose C2")
-    game.act(DEFENCE, "done")
-    refused(game, ALIEN, "sacrifice A2", "directly in front")
-    events = logged(game.act(ALIEN, "sacrifice B2"))
+    game.act(DEFENCE, Choose(space("C2")))
+    game.act(DEFENCE, Done())
+    refused(game, ALIEN, Sacrifice(space("A2")), "directly in front")
+    events = logged(game.act(ALIEN, Sacrifice(space("B2"))))
     assert game.asteroid is None and events[0]["event"] == "asteroid_removed"
     assert "B2" not in where(game)
     game = game_with({"B2": "pink"}, turn=DEFENCE, ship=2, defence_dice=(1, "pink"))
     game.asteroid = cell("C2")
-    assert logged(game.act(DEFENCE, "shoot"))[0]["result"] == "destroyed"    # shot over the asteroid
+    assert logged(game.act(DEFENCE, Shoot()))[0]["result"] == "destroyed"    # shot over the asteroid
 
 
 def test_magnetic_field_blocks_and_is_cleared_by_an_orange_die_next_to_it():
     game, events = second_kill("magnet", {"B2": "pink"})
-    game.act(DEFENCE, "choose C2")
+    game.act(DEFENCE, Choose(space("C2")))
     assert game.magnets == [cell("C2")]
-    game.act(DEFENCE, "done")
+    game.act(DEFENCE, Done())
     game.alien_dice.faces, game.alien_dice.rolls = ["blue", "green"], 1
-    refused(game, ALIEN, "fly B2 forward", "magnetic field")
-    refused(game, ALIEN, "clear magnet C2", "orange flight die")
+    refused(game, ALIEN, Fly(space("B2"), ("forward",)), "magnetic field")
+    refused(game, ALIEN, ClearMagnet(space("C2")), "orange flight die")
     game.alien_dice.faces = ["orange", "blue"]
-    game.act(ALIEN, "clear magnet C2")
+    game.act(ALIEN, ClearMagnet(space("C2")))
     assert game.magnets == [] and game.alien_dice.used == [True, False]
-    game.act(ALIEN, "fly B2 forward")                      # the freed space needs its own colour (blue)
+    game.act(ALIEN, Fly(space("B2"), ("forward",)))                      # the freed space needs its own colour (blue)
     assert where(game)["C2"] == "pink"
 
 
 def test_magnetic_field_needs_a_saucer_next_to_it():
     game = game_with({"A5": "pink"}, alien_dice=("orange", "blue"))
     game.magnets = [cell("C2")]
-    refused(game, ALIEN, "clear magnet C2", "next to it")
+    refused(game, ALIEN, ClearMagnet(space("C2")), "next to it")
 
 
 def test_outpost_holds_a_last_row_space_and_shoots_its_column():
     game, events = second_kill("outpost", {"F5": "pink"})
-    refused(game, DEFENCE, "choose G5", "cannot be chosen")         # not the last row
-    game.act(DEFENCE, "choose H5")
+    refused(game, DEFENCE, Choose(space("G5")), "cannot be chosen")         # not the last row
+    game.act(DEFENCE, Choose(space("H5")))
     assert game.outpost == 4
-    game.act(DEFENCE, "done")
+    game.act(DEFENCE, Done())
     game.saucers[-1].cell = cell("G5")                              # pink, one step from H5 (green)
     game.alien_dice.faces, game.alien_dice.rolls = ["green", "green"], 1
-    refused(game, ALIEN, "fly G5 forward", "outpost")
-    game.act(ALIEN, "done")
+    refused(game, ALIEN, Fly(space("G5"), ("forward",)), "outpost")
+    game.act(ALIEN, Done())
     game.defence_dice.flight, game.defence_dice.shot, game.defence_dice.rolls = 1, "pink", 1
-    event = logged(game.act(DEFENCE, "shoot outpost"))[0]
+    event = logged(game.act(DEFENCE, Shoot(outpost=True)))[0]
     assert event["target"] == "G5" and event["from"] == "outpost"
 
 
@@ -247,13 +250,13 @@ def test_mines_give_one_or_two_boosters():
 
 def test_comet_pushes_a_saucer_one_or_two_free_spaces_back():
     game, _ = second_kill("comet2", {"E4": "pink"})
-    game.act(DEFENCE, "choose E4")
+    game.act(DEFENCE, Choose(space("E4")))
     assert where(game)["C4"] == "pink"
     game, _ = second_kill("comet1", {"E4": "pink"})
-    game.act(DEFENCE, "choose E4")
+    game.act(DEFENCE, Choose(space("E4")))
     assert where(game)["D4"] == "pink"
     game, _ = second_kill("comet2", {"E4": "pink", "C4": "purple"})
-    game.act(DEFENCE, "choose E4")
+    game.act(DEFENCE, Choose(space("E4")))
     assert where(game)["D4"] == "pink"                            # stops before a saucer
 
 
@@ -265,27 +268,27 @@ def test_comet_is_lost_when_no_saucer_can_move_back():
 def test_plasma_cannon_is_kept_and_destroys_a_shielded_saucer_of_its_colour():
     game, events = second_kill("plasma", {"C3": "purple"}, colour="yellow")
     assert chip_event(events)["result"] == "kept" and game.kept == [("plasma", "yellow")]
-    refused(game, DEFENCE, "plasma", "plasma cannon is yellow")     # C3 is purple, now the nearest
+    refused(game, DEFENCE, Plasma(), "plasma cannon is yellow")     # C3 is purple, now the nearest
     purple = game.saucer_at(cell("C3"))
     purple.colour, purple.shield = "yellow", True
-    assert logged(game.act(DEFENCE, "plasma"))[0]["result"] == "destroyed"
+    assert logged(game.act(DEFENCE, Plasma()))[0]["result"] == "destroyed"
     assert "C3" not in where(game) and game.kept == []
 
 
 def test_plasma_cannon_is_a_second_shot_in_the_same_turn():
     game = game_with({"F3": "yellow", "E3": "pink", "A1": "pink"}, turn=DEFENCE, ship=3, defence_dice=(1, "yellow"))
     game.kept = [("plasma", "pink")]
-    game.act(DEFENCE, "shoot")
-    game.act(DEFENCE, "plasma pink")
+    game.act(DEFENCE, Shoot())
+    game.act(DEFENCE, Plasma("pink"))
     assert where(game) == {"A1": "pink"}
 
 
 def test_gps_flies_the_ship_anywhere_once_besides_the_flight_die():
     game, events = second_kill("gps", colour="pink")
     assert game.kept == [("gps", "pink")]
-    game.act(DEFENCE, "gps 6")
+    game.act(DEFENCE, UseGps(6))
     assert game.ship == 5 and game.kept == []
-    refused(game, DEFENCE, "gps 2", "no GPS")
+    refused(game, DEFENCE, UseGps(2), "no GPS")
 
 
 # --- Arcade Mode with chips (experts): the board moves while a choice is open ---------
@@ -301,16 +304,16 @@ def arcade_comet(saucers, dice):
 def test_an_open_choice_follows_the_saucers_in_arcade_mode():
     game = arcade_comet({"E4": "pink", "A1": "yellow"}, ("green", "blue"))      # E5 is green
     assert game.pending.choices == (cell("E4"),)
-    game.act(ALIEN, "fly E4 right")
+    game.act(ALIEN, Fly(space("E4"), ("right",)))
     assert game.pending.choices == (cell("E5"),)
-    refused(game, DEFENCE, "choose E4", "cannot be chosen")
-    game.act(DEFENCE, "choose E5")
+    refused(game, DEFENCE, Choose(space("E4")), "cannot be chosen")
+    game.act(DEFENCE, Choose(space("E5")))
     assert where(game)["D5"] == "pink"
 
 
 def test_an_open_choice_fizzles_when_nothing_is_left_to_choose():
     game = arcade_comet({"B4": "pink", "A3": "yellow"}, ("blue", "green"))      # A4 is blue
     assert game.pending.choices == (cell("B4"),)
-    events = logged(game.act(ALIEN, "fly A3 right"))                                   # blocks B4's way back
+    events = logged(game.act(ALIEN, Fly(space("A3"), ("right",))))      # blocks B4's way back
     assert game.pending is None
     assert events[-1]["event"] == "chip" and events[-1]["result"] == "fizzled"

@@ -5,14 +5,21 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from audio_console.arkade.actions import (
+    Booster, ClearMagnet, Choose, Done, Fly, Keep, Plasma, Reroll, Roll, Sacrifice, ShipTo, Shoot, UseGps,
+)
+from audio_console.arkade.board import Space
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, Game, IllegalAction, Options
 from scripts.measure.arkade_selfplay import play
-from tests.arkade.helpers import logged, snapshot
+from tests.arkade.helpers import logged, snapshot, space
 
-WORDS = ["roll", "reroll both", "reroll first", "reroll shot", "keep", "done", "fly B3 forward",
-         "fly A1 back", "fly B2 to C3", "fly B2 left right", "fly Z9 forward", "ship 4", "ship 9",
-         "booster left", "booster right", "shoot", "shoot outpost", "plasma", "gps 3", "choose C4",
-         "choose pink A1", "clear magnet C2", "sacrifice C3", "fly", "", "dance", "fly H7 forward"]
+# attempts, most of them illegal at most moments; some name spaces off the board
+ATTEMPTS = [Roll(), Reroll("both"), Reroll("first"), Reroll("shot"), Reroll("sideways"), Keep(), Done(),
+            Fly(space("B3"), ("forward",)), Fly(space("A1"), ("back",)), Fly(space("B2"), (space("C3"),)),
+            Fly(space("B2"), ("left", "right")), Fly(Space(25, 8), ("forward",)), Fly(space("B3"), ()),
+            ShipTo(4), ShipTo(9), Booster("left"), Booster("right"), Booster("up"), Shoot(), Shoot(outpost=True),
+            Plasma(), UseGps(3), Choose(space("C4")), Choose(space("A1"), "pink"), ClearMagnet(space("C2")),
+            Sacrifice(space("C3")), Fly(space("H7"), ("forward",))]
 
 OPTIONS = st.builds(Options, mode=st.sampled_from(["strategy", "arcade"]),
                     side=st.sampled_from(["classic", "expert"]), formation=st.sampled_from(["offset", "pairs"]),
@@ -28,7 +35,7 @@ def random_walk(options, seed, steps, check):
         if game.finished():
             break
         side = rng.choice([ALIEN, DEFENCE])
-        attempt = rng.choice(WORDS)
+        attempt = rng.choice(ATTEMPTS)
         before = snapshot(game)
         try:
             events = logged(game.act(side, attempt))

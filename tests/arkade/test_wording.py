@@ -3,6 +3,7 @@ spaceship it is, refusals that name commands a player can say, plurals and capit
 import pytest
 
 from audio_console.arkade import cues
+from audio_console.arkade.actions import Roll
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.events import BoosterFired, DefenceChipDrawn, GameOver, ShotFired
 from audio_console.arkade.rules import DEFENCE, IllegalAction
@@ -112,7 +113,7 @@ def test_side_names_are_capitalised_in_turn_lines():
 
 def refusal_of_the_defence(console):
     with pytest.raises(IllegalAction) as caught:
-        console.core.act(DEFENCE, "roll")
+        console.core.act(DEFENCE, Roll())
     return str(caught.value)
 
 

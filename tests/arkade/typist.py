@@ -2,14 +2,15 @@
 player's side, phrased in words, so that whole games can be typed through the CLI."""
 import random
 
-from audio_console.arkade.board import LETTERS
+from audio_console.arkade.actions import Action
 from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
-from audio_console.arkade.commands import spoken
+from audio_console.arkade.commands import action_of, spoken
 
-def phrase(action: str, console: ArkadeConsole) -> str:
-    def colour_at(name):
-        saucer = console.core.saucer_at((LETTERS.index(name[0]), int(name[1:]) - 1))
+
+def phrase(action: Action, console: ArkadeConsole) -> str:
+    def colour_at(cell):
+        saucer = console.core.saucer_at(cell)
         return saucer.colour if saucer else None
     return spoken(action, colour_at)
 
@@ -24,7 +25,8 @@ def type_a_game(options: dict, seed: int, level: str = "normal", limit: int = 30
         action = next_action(console.core, side, level, random.Random(len(lines)))
         line = phrase(action, console)
         command = console.grammar().parse(line)
-        assert command is not None and command.text == action, (line, action, command)
+        assert command is not None and command.text == action.text(), (line, action, command)
+        assert action_of(command) == action, (line, action, command)
         console.handle(command, 0.0)
         lines.append(line)
     return lines, console
