@@ -9,7 +9,6 @@ on the left as the Defence sees the board.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -75,12 +74,6 @@ class Board:
         for row in range(self.rows):
             for column in range(self.columns):
                 yield (row, column)
-
-    def parse_cell(self, text: str) -> Cell:
-        match = re.fullmatch(r"\s*([A-Za-z])\s*-?\s*(\d{1,2})\s*", text)
-        if not match:
-            raise BoardError(f"{text!r} is not a space: say a row letter and a column, like B3.")
-        return self.cell_at(match.group(1), int(match.group(2)))
 
     def cell_at(self, letter: str, number: int) -> Cell:
         """('B', 3) -> (1, 2); BoardError with a plain reason for a space off this board."""
