@@ -1,5 +1,5 @@
 """The Arkade command language: the issue's phrases parse to the core's actions.
-(That the recognizer can hear every spoken phrase: tests/voice/test_voice_phrase_reach.py.)"""
+(That the recognizer can hear every spoken phrase: tests/voice/test_phrase_reach.py.)"""
 import pytest
 
 from audio_console.arkade.board import load_board

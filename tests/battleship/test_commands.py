@@ -68,7 +68,7 @@ def test_every_recorded_action_parses_back_to_itself():
 
 def test_each_phase_stays_small_enough_for_the_recognizers():
     # The recognizers list (vosk) or search (Whisper's phrase trie) every spoken phrase of a phase.
-    # (That each of them can be heard: tests/voice/test_voice_phrase_reach.py.)
+    # (That each of them can be heard: tests/voice/test_phrase_reach.py.)
     counts = {phase: sum(1 for _ in grammar_for(phase).phrases()) for phase in (PLACING, SHOOTING, PASSING, OVER)}
     assert max(counts.values()) < 10000, counts
     placing = set(grammar_for(PLACING).phrases())
