@@ -47,14 +47,7 @@ EXTRA = ["roll 3", "reroll", "reroll first", "reroll flight", "fly", "fly B3", "
 
 
 def state(game: Game) -> str:
-    parts = (
-        [(s.id, s.colour, s.cell, s.shield) for s in game.saucers],
-        game.ship, game.boosters, game.booster_supply, game.outpost, game.asteroid, list(game.magnets),
-        list(game.kept), dict(game.destroyed), list(game.alien_chips),
-        {k: list(v) for k, v in game.defence_chips.items()}, game.turn, game.turns,
-        repr(game.alien_dice), repr(game.defence_dice), sorted(game.flown), repr(game.pending),
-        game.reactor_next, game.reactor_active, game.winner, game.rng.getstate(),
-    )
+    parts = game.snapshot()
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 

@@ -116,6 +116,18 @@ class Game:
         found = [s for s in self.alive() if s.at[1] == column]
         return max(found, key=lambda s: s.at[0]) if found else None
 
+    def snapshot(self) -> tuple:
+        """Everything that makes up the game's state, as plain values: two games in
+        the same state have equal snapshots (for "nothing changed" checks)."""
+        return (
+            [(s.id, s.colour, s.cell, s.shield) for s in self.saucers],
+            self.ship, self.boosters, self.booster_supply, self.outpost, self.asteroid, list(self.magnets),
+            list(self.kept), dict(self.destroyed), list(self.alien_chips),
+            {k: list(v) for k, v in self.defence_chips.items()}, self.turn, self.turns,
+            repr(self.alien_dice), repr(self.defence_dice), sorted(self.flown), repr(self.pending),
+            self.reactor_next, self.reactor_active, self.winner, self.rng.getstate(),
+        )
+
     def finished(self) -> bool:
         return self.winner is not None
 

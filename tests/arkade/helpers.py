@@ -45,14 +45,7 @@ def where(game: Game) -> dict[str, str]:
 
 def snapshot(game: Game):
     """Everything that makes up the game's state, for "nothing changed" checks."""
-    return (
-        [(s.id, s.colour, s.cell, s.shield) for s in game.saucers],
-        game.ship, game.boosters, game.booster_supply, game.outpost, game.asteroid, list(game.magnets),
-        list(game.kept), dict(game.destroyed), list(game.alien_chips),
-        {k: list(v) for k, v in game.defence_chips.items()}, game.turn, game.turns,
-        repr(game.alien_dice), repr(game.defence_dice), sorted(game.flown), repr(game.pending),
-        game.reactor_next, game.reactor_active, game.winner, game.rng.getstate(),
-    )
+    return game.snapshot()
 
 
 def logged(events) -> list[dict]:
