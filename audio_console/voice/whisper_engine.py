@@ -46,6 +46,7 @@ WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
 # phrase was the one said for 363 against 323 without it (and 355 with one fixed
 # Galaxis text); the trust layer was refitted for it (scripts/fit_whisper_trust.py).
 CONTEXT = "grammar"
+EXAMPLES = 6               # phrases in that prompt
 # A quiet utterance (peak below QUIET) is lifted to a peak of LEVEL: quiet tuning
 # commands right at the top 50 -> 56 of 72 without a prompt, 57 -> 58 with one.
 LEVEL = 0.5
@@ -222,7 +223,7 @@ class WhisperRecognizer:
 
     def _use_examples(self, trie) -> None:
         if getattr(trie, "examples", None) is None:
-            trie.examples = example_text(trie.phrases)
+            trie.examples = example_text(trie.phrases, EXAMPLES)
         self._prompt_from(trie.examples)
 
     def _prompt_from(self, text: str | None) -> None:
