@@ -110,6 +110,7 @@ class PhraseTrie:
         self._options: dict[tuple, list[tuple[tuple[int, ...], bool]]] = {}
         self.phrases: list[str] = []         # spoken phrase per index
         self.commands: list[str] = []        # its canonical command text
+        self.examples: str | None = None     # example_text() of the phrases, once asked for
         command_ids: dict[str, int] = {}
         self.words = WordNode()
         for phrase, command in grammar.phrase_commands():

@@ -222,7 +222,7 @@ class WhisperRecognizer:
             self._prompt_from(text)
 
     def _use_examples(self, trie) -> None:
-        if getattr(trie, "examples", None) is None:
+        if trie.examples is None:
             trie.examples = example_text(trie.phrases, EXAMPLES)
         self._prompt_from(trie.examples)
 
