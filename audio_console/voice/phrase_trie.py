@@ -21,6 +21,9 @@ PHONETIC = {"alpha", "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "go
 ACRONYMS = {"gps": "GPS"}
 # Words Whisper writes as their homophone: "Red row Echo", "sector to", "D for".
 HOMOPHONES = {"read": "red", "two": "to", "four": "for"}
+# Words Whisper writes as other words, found in its free transcripts of the tuning
+# corpora: "unmark bravo nine" comes out "and Mark Bravo 9." or "in Mark Bravo 9."
+ALSO_WRITTEN = {"unmark": ["and Mark", "and mark", "in Mark", "un-mark"]}
 
 
 def _word_forms(word: str, first: bool) -> list[str]:
@@ -37,6 +40,8 @@ def _word_forms(word: str, first: bool) -> list[str]:
     if word in HOMOPHONES:
         same = HOMOPHONES[word]
         forms += [same.capitalize(), same] if first else [same]
+    for other in ALSO_WRITTEN.get(word, ()):
+        forms += [other[0].upper() + other[1:], other] if first else [other]
     return forms
 
 
@@ -105,6 +110,7 @@ class PhraseTrie:
         self._options: dict[tuple, list[tuple[tuple[int, ...], bool]]] = {}
         self.phrases: list[str] = []         # spoken phrase per index
         self.commands: list[str] = []        # its canonical command text
+        self.examples: str | None = None     # example_text() of the phrases, once asked for
         command_ids: dict[str, int] = {}
         self.words = WordNode()
         for phrase, command in grammar.phrase_commands():
@@ -203,3 +209,23 @@ class PhraseTrie:
 
     def command_index(self, phrase: int) -> int:
         return self._command_index[phrase]
+
+
+def example_text(phrases, count: int = 6) -> str:
+    """A few of the phrases as Whisper writes them ("Rule out Echo 6. Scan Bravo 9."),
+    chosen greedily to name as many different words as possible, the phonetic
+    alphabet first: Whisper reads it as what was said before (its prompt), and then
+    writes the commands in the same way."""
+    phrases = sorted(set(phrases))
+    covered: set = {"alfa", "juliett"}   # spelling variants: their twins are named instead
+    chosen = []
+    for _ in range(count):
+        def gain(phrase):
+            new = set(phrase.split()) - covered
+            return (2 * len(new & PHONETIC) + len(new), -len(phrase), phrase)
+        best = max(phrases, key=gain, default=None)
+        if best is None or gain(best)[0] == 0:
+            break
+        chosen.append(best)
+        covered |= set(best.split())
+    return " ".join(written_forms(phrase)[0] + "." for phrase in chosen)

@@ -59,6 +59,29 @@ def test_written_forms_cover_how_whisper_writes_commands():
     assert set(written_forms("d five")) >= {"D5", "D 5", "D five"}
     assert "Delta 5" in written_forms("delta five") and "Delta five" in written_forms("delta five")
     assert "Sector 2 row D" in written_forms("sector two row d")
+    # tiny.en writes "unmark bravo nine" as "and Mark Bravo 9.": without that form it
+    # was heard as "mark bravo nine", the opposite command
+    assert {"And Mark Bravo 9", "and Mark Bravo 9", "In Mark Bravo 9"} <= set(written_forms("unmark bravo nine"))
+
+
+def test_the_prompt_names_the_grammars_own_commands_as_whisper_writes_them():
+    from audio_console.voice.phrase_trie import example_text
+    text = example_text(grammar_for_game("galaxis").phrases())
+    sentences = [s for s in text.split(". ") if s]
+    assert 3 <= len(sentences) <= 6
+    assert "Golf" in text and "Foxtrot" in text       # the phonetic alphabet, capitalised
+    assert any(ch.isdigit() for ch in text)          # numbers as digits, as Whisper writes them
+    battleship = example_text(grammar_for_game("battleship").phrases())
+    assert "row" in battleship and "Galaxis" not in battleship
+
+
+def test_a_quiet_speaker_is_lifted_and_a_normal_one_left_alone(whisper):
+    t = np.arange(RATE) / RATE
+    tone = np.sin(2 * np.pi * 440 * t)
+    quiet, normal = (0.02 * tone * 32767).astype("<i2"), (0.5 * tone * 32767).astype("<i2")
+    lifted, as_is = whisper.samples(quiet.tobytes()), whisper.samples(normal.tobytes())
+    assert np.abs(lifted).max() == pytest.approx(whisper.level, rel=0.05)
+    assert np.abs(as_is).max() == pytest.approx(0.5, rel=0.01)
 
 
 # --- decoding real speech ---------------------------------------------------------------
