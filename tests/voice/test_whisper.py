@@ -68,10 +68,7 @@ def test_the_prompt_names_the_grammars_own_commands_as_whisper_writes_them():
     from audio_console.voice.phrase_trie import example_text
     text = example_text(grammar_for_game("galaxis").phrases())
     sentences = [s for s in text.split(". ") if s]
-    assert 3 <= len(sentences) <= 7
-    # "hint", one short word, is named too: without it chatter drowned it (bench_voice_game.py);
-    # "yes" and "no" are not: noise was written "No." and acted on
-    assert text.endswith("Hint.") and "Yes." not in text and "No." not in text
+    assert 3 <= len(sentences) <= 6
     assert "Golf" in text and "Foxtrot" in text       # the phonetic alphabet, capitalised
     assert any(ch.isdigit() for ch in text)          # numbers as digits, as Whisper writes them
     battleship = example_text(grammar_for_game("battleship").phrases())
