@@ -8,6 +8,7 @@ exactly that, fed with the rules' events, and reads it back in words: "status",
 from __future__ import annotations
 
 from audio_console.battleship.footprints import SHIP_NAMES
+from audio_console.wording import noun
 from audio_console.battleship.rules import (HIT, ROW, ROWS, SECTORS, Cell, Line, Placement,
                                             ShipPlaced, ShipRemoved, ShipVaporized, ShotFired)
 
@@ -97,7 +98,7 @@ class BoardMemory:
                          for l, r in sorted(calls, key=lambda c: c[0].position)
                          if r == result and l.kind == kind]
                 if names:
-                    label = kind + ("s" if len(names) > 1 else "")
+                    label = noun(len(names), kind)
                     parts.append(f"{'hits' if result == HIT else 'misses'} on {label} {join_words(names)}")
         return f"Sector {sector}: " + "; ".join(parts) + "."
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
+from audio_console.wording import counted
 
 ROWS = "ABCDEFGHIJ"
 SIZE = 10
@@ -178,9 +179,9 @@ def check_on_grid(placement: Placement) -> None:
     if over_bottom > 0 or over_right > 0:
         parts = []
         if over_bottom > 0:
-            parts.append(f"{over_bottom} row{'s' if over_bottom > 1 else ''} past row J")
+            parts.append(f"{counted(over_bottom, 'row')} past row J")
         if over_right > 0:
-            parts.append(f"{over_right} column{'s' if over_right > 1 else ''} past column 10")
+            parts.append(f"{counted(over_right, 'column')} past column 10")
         raise PlacementError(f"the {placement.ship} {placement.heading} from {placement.corner} "
                              f"is {height} rows by {width} columns and would stick out "
                              f"{' and '.join(parts)}")
