@@ -90,6 +90,11 @@ TALK = {
 }
 OUT_OF_GRAMMAR = TALK["tune"]    # the tuning talk (bench_adaptation.py, bench_words.py)
 
+# One-word commands a hands-free player says most (a game by voice is "hint", the point,
+# "yes"): too few to split by role like the phrases, so both corpora have them, said
+# by each role's own voices.
+SHORT_COMMANDS = ("hint", "yes", "no", "status", "repeat")
+
 VOICES = {
     "tune": ["espeak:en-us", "espeak:en+f3", "flite:kal", "flite:slt", "hibari:heart"],
     "held": ["espeak:en-us+m3", "espeak:en-gb+m1", "flite:rms", "flite:awb",
@@ -402,7 +407,7 @@ def pick_phrases(grammar, count: int, rng: random.Random, role: str | None = Non
 
 
 def corpus_items(grammar, role: str, commands: int, chatter: int, talk: int, noise: int,
-                 speakers: Speakers, rng: random.Random, np_rng: np.random.Generator):
+                 speakers: Speakers, rng: random.Random, np_rng: np.random.Generator, short: int = 0):
     """The babble and every clip before degradation: (id, kind, speaker, text, expected, samples)."""
     names = speakers.names(role)
     sentences = CHATTER[role] + TALK[role]
@@ -419,11 +424,18 @@ def corpus_items(grammar, role: str, commands: int, chatter: int, talk: int, noi
                           speakers.say(speaker, sentence, speed)))
     for name, samples in noise_clips(babble, np_rng, noise, speakers, names, sentences):
         items.append((name, "noise", "none", "", None, samples))
+    words = [word for word in SHORT_COMMANDS if word in grammar.phrases()]
+    for i in range(short if words else 0):   # after the others: older corpora stay as they were
+        # every word by every voice, at each pace in turn
+        word, speaker = words[i % len(words)], names[(i // len(words)) % len(names)]
+        speed = SPEEDS[i % len(SPEEDS)]
+        items.append((f"short-{i:03d}", "cmd", f"{speaker}@{speed}", word, grammar.parse(word).text,
+                      speakers.say(speaker, word, speed)))
     return babble, items
 
 
 def write_corpus(out: Path, role: str, seed: int, degradations: list[str], commands: int,
-                 chatter: int, talk: int, noise: int, game: str = "galaxis") -> int:
+                 chatter: int, talk: int, noise: int, game: str = "galaxis", short: int = 0) -> int:
     """Write the corpus into a temporary folder beside OUT, then rename it to OUT.
     The manifest names each file by its final path. Returns the number of clips."""
     rng = random.Random(seed)
@@ -435,7 +447,8 @@ def write_corpus(out: Path, role: str, seed: int, degradations: list[str], comma
     try:
         with tempfile.TemporaryDirectory() as tmp:
             speakers = Speakers(tmp)
-            babble, items = corpus_items(grammar, role, commands, chatter, talk, noise, speakers, rng, np_rng)
+            babble, items = corpus_items(grammar, role, commands, chatter, talk, noise, speakers, rng,
+                                         np_rng, short)
         with open(partial / "manifest.jsonl", "w") as manifest:
             for how in degradations:
                 (partial / how).mkdir(exist_ok=True)
@@ -469,6 +482,8 @@ def main(argv=None) -> int:
                     help="sentences with command words that are no command")
     ap.add_argument("--oog", type=int, default=len(TALK["tune"]), help="other out-of-grammar talk")
     ap.add_argument("--noise", type=int, default=len(NOISE_KINDS), help="noise-only clips")
+    ap.add_argument("--short", type=int, default=0,
+                    help=f"one-word commands ({', '.join(SHORT_COMMANDS)}), each voice in turn")
     ap.add_argument("--degradations", default=",".join(DEGRADATIONS))
     ap.add_argument("--seed", type=int, help="default: 1 for tune, 2 for held")
     args = ap.parse_args(argv)
@@ -476,7 +491,7 @@ def main(argv=None) -> int:
     seed = args.seed if args.seed is not None else DEFAULT_SEED[args.role]
     degradations = args.degradations.split(",")
     count = write_corpus(Path(args.out), args.role, seed, degradations, args.commands,
-                         args.chatter, args.oog, args.noise, args.game)
+                         args.chatter, args.oog, args.noise, args.game, args.short)
     print(f"{count // len(degradations)} clips x {len(degradations)} degradations, role {args.role}, "
           f"seed {seed} -> {args.out}/manifest.jsonl")
     return 0
