@@ -68,6 +68,13 @@ class NeuralVad:
         self._pending, self.probability = b"", 0.0
 
 
+def speech_chunks(vad: NeuralVad, pcm: bytes, probability: float = SPEECH_PROBABILITY) -> int:
+    """How many of the utterance's 32 ms chunks the neural detector calls speech."""
+    vad.reset()
+    chunk = vad._chunk
+    return sum(vad(pcm[at:at + chunk]) >= probability for at in range(0, len(pcm) - chunk + 1, chunk))
+
+
 def frame_db(frame: bytes) -> float:
     x = np.frombuffer(frame, "<i2").astype(np.float32) / 32768.0
     return float(10 * np.log10(np.mean(x * x) + 1e-10))
