@@ -219,6 +219,22 @@ def test_the_players_settings_still_decide_for_whisper(galaxis_grammar):
     assert decide(doubtful, galaxis_grammar, Settings(clarity=1.0)).action != "act" or lenient >= 0.9
 
 
+def test_an_answer_whisper_wrote_alone_is_taken_unless_there_was_no_voice(galaxis_grammar):
+    """A "yes" to "Did you say D5?" is never asked about in turn: with a middling score it
+    was "say again" for ever. Written alone by the free transcript, it is taken."""
+    from audio_console.voice.recognizer import Decoded
+
+    def yes(**kw):
+        return Decoded("yes", evidence=Evidence("yes", -1.5, 1.5, kw.get("no_speech", 0.1), "Yes. Yes.",
+                                                kw.get("agrees", True)))
+    assert decide(yes(), galaxis_grammar, Settings()).action == "act"
+    assert decide(yes(agrees=False), galaxis_grammar, Settings()).action == "reject"   # "Yes I know..."
+    assert decide(yes(no_speech=1.0), galaxis_grammar, Settings()).action == "reject"   # a door: "No."
+    assert decide(yes(), galaxis_grammar, Settings(clarity=1.0)).action == "reject"     # strict: the score decides
+    point = Decoded("delta five", evidence=evidence(score=-1.5, margin=1.5))
+    assert decide(point, galaxis_grammar, Settings()).action == "confirm"                # a move is still asked
+
+
 def test_heard_action_names_what_live_play_does():
     from audio_console.commands.grammar import Command
     command = Command("query", "query D5")
