@@ -17,7 +17,7 @@ for chatter close to commands, other talk and noise, and the median decode time;
 a summary against the targets of issue 15 and the commands right per voice family.
 
     python scripts/bench_speech.py --corpus corpus_held [--engines whisper]
-        [--degradations clean,babble10] [--json results.json] [--reuse earlier.json]
+        [--degradations clean,babble10] [--json results.json] [--reuse earlier.json --label new]
 """
 from __future__ import annotations
 
@@ -238,6 +238,8 @@ def main(argv=None) -> int:
                     help="only every Nth clip of each kind (the same ones in each condition), to save time")
     ap.add_argument("--json", help="write every clip's result here")
     ap.add_argument("--markdown", action="store_true", help="also print the per-condition table for the README")
+    ap.add_argument("--label", help="this run's name for its one engine (default: the engine's name), "
+                                    "e.g. to set a new build beside an earlier run's 'whisper' with --reuse")
     ap.add_argument("--reuse", help="a --json file of an earlier run on the same corpus: its engines' results "
                                     "(and decode times) are taken as they are, only the other engines decode")
     args = ap.parse_args(argv)
@@ -262,8 +264,13 @@ def main(argv=None) -> int:
         for r in json.loads(Path(args.reuse).read_text()):
             reused[(r["degradation"], Path(r["file"]).name)] = r
     reused_names = list(next(iter(reused.values()))["engines"]) if reused else []
-    wanted = [n for n in args.engines.split(",") if n not in reused_names]
+    wanted = [n for n in args.engines.split(",") if n not in reused_names or args.label]
+    if args.label and (len(wanted) != 1 or args.label in reused_names):
+        print("--label names one engine, by a name the reused run does not have", file=sys.stderr)
+        return 2
     engines, notes = available_engines(wanted, args.model)
+    if args.label:
+        engines = {args.label: engine for engine in engines.values()}
     for note in notes:
         print(note)
     started = time.perf_counter()
@@ -288,7 +295,7 @@ def main(argv=None) -> int:
             result["engines"].update(earlier["engines"])
         for name, engine in engines.items():
             result["engines"][name] = decode_one(engine, grammar, settings, pcm)
-        if "whisper" in engines:
+        if "whisper" in result["engines"]:
             # the free transcript of the same decode, parsed as it is: the naive baseline
             parsed = grammar.parse(result["engines"]["whisper"]["detail"].get("transcript") or "")
             result["naive"] = parsed.text if parsed else None
