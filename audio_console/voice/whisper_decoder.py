@@ -1,0 +1,362 @@
+"""Whisper's text decoder in numpy, with its state kept between calls.
+
+CTranslate2's Python API cannot continue a decode: every `generate` call recomputes
+the cross-attention keys and values of the audio and re-reads the prompt, for every
+item of a batch (about 20 ms a call for tiny.en). The phrase search extends the same
+few prefixes token by token, so here the audio's keys and values are computed once
+per utterance, the prompt once, and every extension is one step from a cached
+prefix. The weights come straight from CTranslate2's model.bin (format: CTranslate2's
+python/ctranslate2/specs/model_spec.py `_serialize`; layout: whisper_spec.py and
+transformer_spec.py: pre-norm layers, GELU, learned positions, output tied to the
+embeddings); the encoder stays in CTranslate2.
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+import struct
+from pathlib import Path
+
+import numpy as np
+
+SPEC = "WhisperSpec"
+# CTranslate2's DataType order (include/ctranslate2/types.h); bfloat16 is not read here
+DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
+EPSILON = 1e-5
+
+
+_blas: list = []
+
+
+def one_blas_thread():
+    """A context in which numpy's BLAS uses one thread: the decoder's products are
+    small, and on two busy cores a second BLAS thread made a step up to 50 times
+    slower (a prompt pass 1,000 ms against 20). Without threadpoolctl: no change."""
+    if not _blas:
+        try:
+            from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
+            _blas.append(ThreadpoolController())
+        except Exception:  # noqa: BLE001 - not installed or no BLAS found: leave it as it is
+            _blas.append(None)
+    return contextlib.nullcontext() if _blas[0] is None else _blas[0].limit(limits=1, user_api="blas")
+
+
+class UnsupportedModel(Exception):
+    """model.bin is not a Whisper layout this decoder reads: use CTranslate2 alone."""
+
+
+def read_model_bin(path: Path, prefix: str = "decoder/") -> dict[str, np.ndarray]:
+    """The variables of a CTranslate2 model.bin whose names start with `prefix`
+    (aliases resolved), as numpy arrays viewing the file's bytes."""
+    data = memoryview(Path(path).read_bytes())
+    offset = 0
+
+    def take(fmt: str):
+        nonlocal offset
+        value = struct.unpack_from(fmt, data, offset)
+        offset += struct.calcsize(fmt)
+        return value[0]
+
+    def text() -> str:
+        nonlocal offset
+        size = take("H")
+        value = bytes(data[offset:offset + size - 1]).decode("utf-8")
+        offset += size
+        return value
+
+    version = take("I")
+    if version < 5:
+        raise UnsupportedModel(f"model.bin format {version} is older than this reader")
+    if text() != SPEC:
+        raise UnsupportedModel("not a Whisper model")
+    take("I")                                  # spec revision
+    variables: dict[str, np.ndarray] = {}
+    for _ in range(take("I")):
+        name = text()
+        shape = tuple(take("I") for _ in range(take("B")))
+        dtype = take("B")
+        size = take("I")
+        if name.startswith(prefix):
+            if dtype not in DTYPES:
+                raise UnsupportedModel(f"{name} has data type {dtype}")
+            variables[name] = np.frombuffer(data[offset:offset + size], DTYPES[dtype]).reshape(shape)
+        offset += size
+    for _ in range(take("I")):
+        alias, target = text(), text()
+        if target in variables:
+            variables[alias] = variables[target]
+    return variables
+
+
+def _weight(variables: dict[str, np.ndarray], name: str) -> np.ndarray:
+    """A float32 weight; an int8 one (a model converted with quantization) is scaled
+    back by its per-row scale."""
+    value = variables[name + "/weight"]
+    if value.dtype == np.int8:
+        scale = variables[name + "/weight_scale"].astype(np.float32)
+        return value.astype(np.float32) / scale.reshape(-1, 1)
+    return value.astype(np.float32)
+
+
+def _bias(variables: dict[str, np.ndarray], name: str, size: int) -> np.ndarray:
+    value = variables.get(name + "/bias")
+    return np.zeros(size, np.float32) if value is None else value.astype(np.float32)
+
+
+def _norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
+    mean = x.mean(-1, keepdims=True)
+    centred = x - mean
+    variance = (centred * centred).mean(-1, keepdims=True)
+    return centred / np.sqrt(variance + EPSILON) * gamma + beta
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    """erf to about 1e-7 (Abramowitz and Stegun 7.1.26 is 1.5e-7; this is 7.1.28's
+    sibling used by many BLAS-free GELUs): numpy has none, and Whisper's GELU is erf's."""
+    sign = np.sign(x)
+    a = np.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+    return sign * (1.0 - poly * np.exp(-a * a))
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + _erf(x * np.float32(0.7071067811865476)))
+
+
+class _Layer:
+    def __init__(self, v: dict[str, np.ndarray], name: str, dim: int):
+        s, c, f = name + "/self_attention", name + "/attention", name + "/ffn"
+        self.self_norm = (v[s + "/layer_norm/gamma"].astype(np.float32), v[s + "/layer_norm/beta"].astype(np.float32))
+        self.qkv = _weight(v, s + "/linear_0").T.copy()
+        self.qkv_bias = _bias(v, s + "/linear_0", 3 * dim)
+        self.self_out = _weight(v, s + "/linear_1").T.copy()
+        self.self_out_bias = _bias(v, s + "/linear_1", dim)
+        self.cross_norm = (v[c + "/layer_norm/gamma"].astype(np.float32), v[c + "/layer_norm/beta"].astype(np.float32))
+        self.query = _weight(v, c + "/linear_0").T.copy()
+        self.query_bias = _bias(v, c + "/linear_0", dim)
+        self.kv = _weight(v, c + "/linear_1").T.copy()
+        self.kv_bias = _bias(v, c + "/linear_1", 2 * dim)
+        self.cross_out = _weight(v, c + "/linear_2").T.copy()
+        self.cross_out_bias = _bias(v, c + "/linear_2", dim)
+        self.ffn_norm = (v[f + "/layer_norm/gamma"].astype(np.float32), v[f + "/layer_norm/beta"].astype(np.float32))
+        self.up = _weight(v, f + "/linear_0").T.copy()
+        self.up_bias = _bias(v, f + "/linear_0", 4 * dim)
+        self.down = _weight(v, f + "/linear_1").T.copy()
+        self.down_bias = _bias(v, f + "/linear_1", dim)
+
+
+class Prefix:
+    """A decoded token sequence: per layer its self-attention keys and values
+    [heads, length, head size]."""
+    __slots__ = ("tokens", "keys", "values")
+
+    def __init__(self, tokens: tuple[int, ...], keys: list[np.ndarray], values: list[np.ndarray]):
+        self.tokens, self.keys, self.values = tokens, keys, values
+
+
+class Audio:
+    """One utterance's cross-attention keys and values, per layer [heads, head size, frames]
+    (keys, transposed for q @ k) and [heads, frames, head size] (values)."""
+    __slots__ = ("keys", "values")
+
+    def __init__(self, keys: list[np.ndarray], values: list[np.ndarray]):
+        self.keys, self.values = keys, values
+
+
+class WhisperDecoder:
+    """Whisper's decoder (float32) over encoder output from CTranslate2."""
+
+    def __init__(self, variables: dict[str, np.ndarray]):
+        try:
+            if bool(variables.get("decoder/scale_embeddings", np.zeros(1)).reshape(-1)[0]):
+                raise UnsupportedModel("scaled embeddings")
+            if not bool(variables.get("decoder/pre_norm", np.ones(1)).reshape(-1)[0]):
+                raise UnsupportedModel("post-norm layers")
+            embeddings = variables["decoder/embeddings/weight"].astype(np.float32)
+            self.vocabulary, self.dim = embeddings.shape
+            self.heads = int(variables["decoder/num_heads"].reshape(-1)[0])
+            count = len({k.split("/")[1] for k in variables if re.match(r"decoder/layer_\d+/", k)})
+            self.layers = [_Layer(variables, f"decoder/layer_{i}", self.dim) for i in range(count)]
+            self.positions = variables["decoder/position_encodings/encodings"].astype(np.float32)
+            self.final_norm = (variables["decoder/layer_norm/gamma"].astype(np.float32),
+                               variables["decoder/layer_norm/beta"].astype(np.float32))
+            projection = variables.get("decoder/projection/weight")
+            self.embeddings = embeddings
+            # [dim, vocabulary]: x @ output is BLAS's fast layout for a few rows
+            self.output = np.ascontiguousarray((embeddings if projection is None else
+                                                projection.astype(np.float32)).T)
+            self.output_bias = variables.get("decoder/projection/bias")
+        except (KeyError, ValueError, IndexError) as e:
+            raise UnsupportedModel(f"unexpected decoder layout ({e})") from e
+        if self.dim % self.heads:
+            raise UnsupportedModel("heads do not divide the width")
+        self.head_size = self.dim // self.heads
+        self.scale = np.float32(self.head_size ** -0.5)
+
+    @classmethod
+    def load(cls, model_dir) -> WhisperDecoder:
+        return cls(read_model_bin(Path(model_dir) / "model.bin"))
+
+    # --- per utterance -------------------------------------------------------------
+
+    def audio(self, encoded: np.ndarray) -> Audio:
+        """encoded: the encoder output [frames, dim] (or [1, frames, dim])."""
+        x = np.asarray(encoded, np.float32).reshape(-1, self.dim)
+        keys, values = [], []
+        for layer in self.layers:
+            kv = x @ layer.kv + layer.kv_bias
+            k, v = kv[:, :self.dim], kv[:, self.dim:]
+            keys.append(np.ascontiguousarray(k.reshape(-1, self.heads, self.head_size).transpose(1, 2, 0)))
+            values.append(np.ascontiguousarray(v.reshape(-1, self.heads, self.head_size).transpose(1, 0, 2)))
+        return Audio(keys, values)
+
+    def start(self, audio: Audio, tokens: list[int]) -> tuple[Prefix, np.ndarray]:
+        """Run a prompt in one pass: its Prefix and the final hidden states [len, dim]."""
+        empty = [np.zeros((self.heads, 0, self.head_size), np.float32) for _ in self.layers]
+        return self.extend(audio, [(Prefix((), empty, list(empty)), tokens)])[0]
+
+    def extend(self, audio: Audio, items: list[tuple[Prefix, list[int]]]) -> list[tuple[Prefix, np.ndarray]]:
+        """Append tokens to prefixes, all items in one pass (the dense layers read
+        their weights once for all rows): per item the longer Prefix and the hidden
+        states of its new positions [len(tokens), dim]; log_probs of them give the
+        next-token distribution after each."""
+        spans, start = [], 0
+        for prefix, tokens in items:
+            if not tokens:
+                raise ValueError("nothing to extend by")
+            if len(prefix.tokens) + len(tokens) > len(self.positions):
+                raise ValueError("longer than the decoder's positions")
+            spans.append((start, start + len(tokens)))
+            start += len(tokens)
+        x = np.concatenate([self.embeddings[tokens] + self.positions[len(p.tokens):len(p.tokens) + len(tokens)]
+                            for p, tokens in items])
+        rows = len(x)
+        keys: list[list[np.ndarray]] = [[] for _ in items]
+        values: list[list[np.ndarray]] = [[] for _ in items]
+        for i, layer in enumerate(self.layers):
+            h = _norm(x, *layer.self_norm)
+            qkv = (h @ layer.qkv + layer.qkv_bias).reshape(rows, 3, self.heads, self.head_size).transpose(1, 2, 0, 3)
+            mixed = np.empty((rows, self.dim), np.float32)
+            for j, ((prefix, _), (a, b)) in enumerate(zip(items, spans)):
+                k = np.concatenate((prefix.keys[i], qkv[1, :, a:b]), axis=1)
+                v = np.concatenate((prefix.values[i], qkv[2, :, a:b]), axis=1)
+                keys[j].append(k)
+                values[j].append(v)
+                n, past = b - a, len(prefix.tokens)
+                mask = np.triu(np.full((n, past + n), -np.inf, np.float32), past + 1) if n > 1 else None
+                mixed[a:b] = self._attend(qkv[0, :, a:b], k.transpose(0, 2, 1), v, mask)
+            x = x + mixed @ layer.self_out + layer.self_out_bias
+            h = _norm(x, *layer.cross_norm)
+            q = (h @ layer.query + layer.query_bias).reshape(rows, self.heads, self.head_size).transpose(1, 0, 2)
+            x = x + self._attend(q, audio.keys[i], audio.values[i], None) @ layer.cross_out + layer.cross_out_bias
+            h = _norm(x, *layer.ffn_norm)
+            x = x + _gelu(h @ layer.up + layer.up_bias) @ layer.down + layer.down_bias
+        x = _norm(x, *self.final_norm)
+        return [(Prefix(prefix.tokens + tuple(tokens), keys[j], values[j]), x[a:b])
+                for j, ((prefix, tokens), (a, b)) in enumerate(zip(items, spans))]
+
+    def _attend(self, q: np.ndarray, k_t: np.ndarray, v: np.ndarray, mask) -> np.ndarray:
+        """q [heads, n, hs], k_t [heads, hs, m], v [heads, m, hs] -> [n, dim]."""
+        scores = (q * self.scale) @ k_t
+        if mask is not None:
+            scores = scores + mask
+        scores = np.exp(scores - scores.max(-1, keepdims=True))
+        scores /= scores.sum(-1, keepdims=True)
+        return (scores @ v).transpose(1, 0, 2).reshape(q.shape[1], self.dim)
+
+    def logits(self, hidden: np.ndarray) -> np.ndarray:
+        """Next-token logits for hidden states [rows, dim]: one matrix product for all
+        rows (the full-vocabulary projection is the main cost of a step)."""
+        out = np.asarray(hidden, np.float32) @ self.output
+        return out if self.output_bias is None else out + self.output_bias
+
+    def log_probs(self, hidden: np.ndarray) -> np.ndarray:
+        x = self.logits(hidden)
+        top = x.max(-1, keepdims=True)
+        return x - (top + np.log(np.exp(x - top).sum(-1, keepdims=True)))
+
+
+class Utterance:
+    """One utterance's decoding state: the audio's keys and values, the prompt run
+    once, and every token prefix computed so far (relative to the prompt) with its
+    next-token log-probabilities. The free greedy transcript advances one token per
+    `rows` call, in the same pass as the phrase search's prefixes (and takes their
+    results when its path is one of theirs)."""
+
+    def __init__(self, decoder: WhisperDecoder, encoded: np.ndarray, prompt: list[int], sot: int,
+                 suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int):
+        self.decoder = decoder
+        self.audio = decoder.audio(encoded)
+        prefix, hidden = decoder.start(self.audio, prompt)
+        lp = decoder.log_probs(hidden[[prompt.index(sot), len(prompt) - 1]])
+        self.after_sot = lp[0]          # Whisper's no-speech probability is read here
+        self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {(): (prefix, lp[1])}
+        self.prompt_length = len(prompt)
+        self.suppress = np.array([t for t in suppress if 0 <= t < decoder.vocabulary], dtype=np.int64)
+        self.suppress_begin = np.array([t for t in suppress_begin if 0 <= t < decoder.vocabulary], dtype=np.int64)
+        self.eot = eot
+        self.greedy: list[int] = []
+        self.greedy_left = greedy_steps
+
+    def suppressed(self, lp: np.ndarray, first: bool) -> np.ndarray:
+        """`lp` without the tokens Whisper's free decoding suppresses (symbols; a blank
+        or the end at the start), renormalised."""
+        out = lp.copy()
+        out[self.suppress] = -np.inf
+        if first:
+            out[self.suppress_begin] = -np.inf
+        top = out.max()
+        return out - (top + np.log(np.exp(out - top).sum()))
+
+    def rows(self, requests: list[tuple[list[int], int]]) -> list[np.ndarray]:
+        """For each (tokens, first): the log-probs after tokens[:k] for k = first ..
+        len(tokens), as [len(tokens) - first + 1, vocabulary]. What is not cached yet
+        is computed in one pass, with one step of the greedy transcript."""
+        greedy = self.greedy_left > 0
+        wanted = list(requests) + ([(self.greedy, len(self.greedy))] if greedy else [])
+        todo: dict[tuple[int, ...], int] = {}            # sequence to compute -> cached length
+        for tokens, _ in wanted:
+            key = tuple(tokens)
+            if key in self.cache or key in todo:
+                continue
+            known = len(key) - 1
+            while key[:known] not in self.cache:
+                known -= 1
+            todo[key] = known
+        # a sequence that is the start of another one being computed comes with it
+        longest = [k for k in todo if not any(len(o) > len(k) and o[:len(k)] == k for o in todo)]
+        if longest:
+            items = [(self.cache[k[:todo[k]]][0], list(k[todo[k]:])) for k in longest]
+            done = self.decoder.extend(self.audio, items)
+            lps = self.decoder.log_probs(np.concatenate([hidden for _, hidden in done]))
+            at = 0
+            for key, (prefix, hidden) in zip(longest, done):
+                start = todo[key]
+                for i in range(len(hidden)):
+                    length = start + i + 1
+                    keep = self.prompt_length + length
+                    view = Prefix(prefix.tokens[:keep], [k[:, :keep] for k in prefix.keys],
+                                  [v[:, :keep] for v in prefix.values])
+                    self.cache[key[:length]] = (view, lps[at + i])
+                at += len(hidden)
+        out = [np.stack([self.cache[tuple(tokens[:k])][1] for k in range(first, len(tokens) + 1)])
+               for tokens, first in requests]
+        if greedy:
+            self._greedy_step()
+        return out
+
+    def _greedy_step(self) -> None:
+        lp = self.suppressed(self.cache[tuple(self.greedy)][1], not self.greedy)
+        token = int(np.argmax(lp))
+        self.greedy_left -= 1
+        if token == self.eot:
+            self.greedy_left = 0
+        else:
+            self.greedy.append(token)
+
+    def transcript_tokens(self) -> list[int]:
+        """The free greedy transcript, finished alone if the search ended first."""
+        while self.greedy_left > 0:
+            self.rows([])
+        return self.greedy
