@@ -287,9 +287,10 @@ class Utterance:
     def __init__(self, decoder: WhisperDecoder, encoded: np.ndarray, prompt: list[int], sot: int,
                  suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int):
         self.decoder = decoder
-        self.audio = decoder.audio(encoded)
-        prefix, hidden = decoder.start(self.audio, prompt)
-        lp = decoder.log_probs(hidden[[prompt.index(sot), len(prompt) - 1]])
+        with one_blas_thread():
+            self.audio = decoder.audio(encoded)
+            prefix, hidden = decoder.start(self.audio, prompt)
+            lp = decoder.log_probs(hidden[[prompt.index(sot), len(prompt) - 1]])
         self.after_sot = lp[0]          # Whisper's no-speech probability is read here
         self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {(): (prefix, lp[1])}
         self.prompt_length = len(prompt)
@@ -334,8 +335,9 @@ class Utterance:
         self.passes += bool(longest)
         if longest:
             items = [(self.cache[k[:todo[k]]][0], list(k[todo[k]:])) for k in longest]
-            done = self.decoder.extend(self.audio, items)
-            lps = self.decoder.log_probs(np.concatenate([hidden for _, hidden in done]))
+            with one_blas_thread():
+                done = self.decoder.extend(self.audio, items)
+                lps = self.decoder.log_probs(np.concatenate([hidden for _, hidden in done]))
             at = 0
             for key, (prefix, hidden) in zip(longest, done):
                 start = todo[key]
