@@ -51,6 +51,7 @@ EXAMPLES = 6               # phrases in that prompt
 LEVEL = 0.5
 LEVEL_MAX_GAIN = 30.0
 QUIET = 0.1
+POSITIONS_LEFT = 64        # decoder positions the numpy search may need after the prompt
 LOOKAHEAD = 2             # the numpy search also computes a node's next tokens when it has at most this many
 THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
                           # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py)
@@ -325,6 +326,8 @@ class WhisperRecognizer:
         started = time.perf_counter()
         encoded = self.encode(pcm)
         decoder = self.numpy_decoder()
+        if decoder is not None and len(self.prompt) + POSITIONS_LEFT > len(decoder.positions):
+            decoder = None          # a context too long for the numpy search's positions
         if decoder is not None:
             utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
                                   self.suppress_begin, self.eot, self.free_tokens + 1)
