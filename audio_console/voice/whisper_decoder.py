@@ -23,6 +23,7 @@ SPEC = "WhisperSpec"
 # CTranslate2's DataType order (include/ctranslate2/types.h); bfloat16 is not read here
 DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
 EPSILON = 1e-5
+SHORT = 3                 # a greedy transcript this short (tokens) is guessed to repeat itself
 
 
 _blas: list = []
@@ -280,8 +281,14 @@ class WhisperDecoder:
 
     def logits(self, hidden: np.ndarray) -> np.ndarray:
         """Next-token logits for hidden states [rows, dim]: one matrix product for all
-        rows (the full-vocabulary projection is the main cost of a step)."""
-        out = np.asarray(hidden, np.float32) @ self.output
+        rows (the full-vocabulary projection is the main cost of a step). One or two
+        rows go one at a time: OpenBLAS's vector product streams the matrix (4 ms),
+        its matrix product for two rows took 10."""
+        hidden = np.asarray(hidden, np.float32)
+        if len(hidden) <= 2:
+            out = np.stack([row @ self.output for row in hidden])
+        else:
+            out = hidden @ self.output
         return out if self.output_bias is None else out + self.output_bias
 
     def log_probs(self, hidden: np.ndarray) -> np.ndarray:
@@ -298,8 +305,10 @@ class Utterance:
     results when its path is one of theirs)."""
 
     def __init__(self, decoder: WhisperDecoder, encoded: np.ndarray, prompt: list[int], sot: int,
-                 suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int):
+                 suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int,
+                 stops: tuple[int, ...] | list[int] = ()):
         self.decoder = decoder
+        self.stops = set(stops)
         with one_blas_thread():
             self.audio = decoder.audio(encoded)
             prefix, hidden = decoder.start(self.audio, prompt)
@@ -386,8 +395,16 @@ class Utterance:
         while guess and len(guess) < len(greedy) + self.greedy_left - 1:
             earlier = [i for i in range(len(guess) - 1) if guess[i] == guess[-1]]
             # the period of the repetition: since the last token's previous place, or the
-            # whole transcript so far ("V2" goes on "V2 V2", "Charlie 1." "Charlie 1. Charlie")
-            period = len(guess) - 1 - earlier[-1] if earlier else len(guess)
+            # whole transcript so far after a stop or a short command ("V2" goes on
+            # "V2 V2", "Charlie 1." "Charlie 1. Charlie"); a longer sentence that is
+            # not repeating is not guessed (a wrong guess of several rows made a pass
+            # of the transcript alone 2-3 times as slow as a row by itself)
+            if earlier:
+                period = len(guess) - 1 - earlier[-1]
+            elif guess[-1] in self.stops or len(guess) <= SHORT:
+                period = len(guess)
+            else:
+                break
             guess.append(guess[-period])
         return guess[len(greedy):len(greedy) + self.greedy_left - 1]
 

