@@ -4,7 +4,7 @@ accuracy per condition, median decode time (wall, and CPU per decode, which the
 machine's other load inflates less) and how far the evidence moved.
 
     python scripts/bench_whisper_speed.py --corpus CORPUS [--corpus CORPUS2] [--limit N]
-        [--baseline REV] [--configs t2,t1]
+        [--baseline REV] [--configs t2,t1] [--all-kinds]
 
 The baseline is whisper_engine.py as committed at REV (git show), at its own default
 threads (a REV whose engine imports modules this checkout changed is not loadable);
@@ -74,11 +74,13 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="at most this many command clips per corpus (spread evenly)")
     ap.add_argument("--baseline", default="main", help="git revision of the baseline engine")
     ap.add_argument("--configs", default="t2,t1")
+    ap.add_argument("--all-kinds", action="store_true",
+                    help="chatter, other talk and noise clips too (right = no command for them)")
     args = ap.parse_args(argv)
     rows = []
     for corpus in args.corpus:
         part = [json.loads(line) for line in (Path(corpus) / "manifest.jsonl").read_text().splitlines() if line.strip()]
-        part = [r for r in part if r.get("expected")]
+        part = [r for r in part if args.all_kinds or r.get("expected")]
         if args.limit and len(part) > args.limit:
             part = part[:: max(1, len(part) // args.limit)][: args.limit]
         rows += part
@@ -100,12 +102,12 @@ def main(argv=None) -> int:
                 setattr(whisper_search, k, v)
             e = decoded.evidence
             results[name].append({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-                                  "ok": e.command == row["expected"], "e": e, "cond": row["degradation"],
+                                  "ok": e.command == row.get("expected"), "e": e, "cond": row["degradation"],
                                   "calls": decoded.detail.get("calls", 0)})
         print(f"\r{i + 1}/{len(rows)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     base = results[f"baseline {args.baseline}"]
-    print(f"{len(rows)} command clips ({', '.join(args.corpus)})")
+    print(f"{len(rows)} {'clips' if args.all_kinds else 'command clips'} ({', '.join(args.corpus)})")
     print(f"{'engine':<16} {'right':>6} {'wall ms':>8} {'cpu ms':>7} {'speed-up':>8} {'calls':>5} {'same':>5} {'d score':>8} "
           f"{'d margin':>8} {'agrees≠':>7}   per condition")
     for name, rs in results.items():
