@@ -123,8 +123,8 @@ def _norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
 
 
 def _erf(x: np.ndarray) -> np.ndarray:
-    """erf to about 1e-7 (Abramowitz and Stegun 7.1.26 is 1.5e-7; this is 7.1.28's
-    sibling used by many BLAS-free GELUs): numpy has none, and Whisper's GELU is erf's."""
+    """erf to 1.5e-7 (Abramowitz and Stegun 7.1.26): numpy has none, and Whisper's
+    GELU is the erf one (the float32 log-probs agree with CTranslate2's to 1e-5)."""
     sign = np.sign(x)
     a = np.abs(x)
     t = 1.0 / (1.0 + 0.3275911 * a)
@@ -186,6 +186,8 @@ class WhisperDecoder:
             if not bool(variables.get("decoder/pre_norm", np.ones(1)).reshape(-1)[0]):
                 raise UnsupportedModel("post-norm layers")
             embeddings = variables["decoder/embeddings/weight"]
+            if embeddings.dtype not in (np.float16, np.float32):
+                raise UnsupportedModel(f"quantized embeddings ({embeddings.dtype})")
             self.vocabulary, self.dim = embeddings.shape
             self.heads = int(variables["decoder/num_heads"].reshape(-1)[0])
             count = len({k.split("/")[1] for k in variables if re.match(r"decoder/layer_\d+/", k)})
@@ -194,9 +196,10 @@ class WhisperDecoder:
             self.final_norm = (variables["decoder/layer_norm/gamma"].astype(np.float32),
                                variables["decoder/layer_norm/beta"].astype(np.float32))
             projection = variables.get("decoder/projection/weight", embeddings)
+            if projection.dtype not in (np.float16, np.float32):
+                raise UnsupportedModel(f"quantized output projection ({projection.dtype})")
             # [dim, vocabulary]: x @ output is BLAS's fast layout for a few rows
-            self.output = _transposed(projection if projection.dtype != np.int8 else
-                                      _weight(variables, "decoder/projection"))
+            self.output = _transposed(projection)
             # the token embeddings, [vocabulary, dim]: a view of the output when they are tied
             self.embeddings = self.output.T if projection is embeddings else _transposed(embeddings).T
             bias = variables.get("decoder/projection/bias")
@@ -300,9 +303,9 @@ class WhisperDecoder:
 class Utterance:
     """One utterance's decoding state: the audio's keys and values, the prompt run
     once, and every token prefix computed so far (relative to the prompt) with its
-    next-token log-probabilities. The free greedy transcript advances one token per
-    `rows` call, in the same pass as the phrase search's prefixes (and takes their
-    results when its path is one of theirs)."""
+    next-token log-probabilities. The free greedy transcript advances in the same
+    passes as the phrase search's prefixes, as far as computed rows reach: its own
+    guessed continuation is computed with them and kept only as far as it holds."""
 
     def __init__(self, decoder: WhisperDecoder, encoded: np.ndarray, prompt: list[int], sot: int,
                  suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int,
