@@ -62,7 +62,9 @@ QUIET = 0.1
 POSITIONS_LEFT = 64        # decoder positions the numpy search may need after the prompt
 LOOKAHEAD = 2             # the numpy search also computes a node's next tokens when it has at most this many
 THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
-                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py)
+                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py);
+                          # with the numpy decoder only the encoder uses it: t2 163 vs t1 159 ms median
+                          # on 60 tuning commands, 156 vs 152 ms CPU (no gain)
 
 
 def is_whisper_model(path) -> bool:
