@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import re
 import struct
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +41,10 @@ def one_blas_thread():
         except Exception:  # noqa: BLE001 - not installed or no BLAS found: leave it as it is
             _blas.append(None)
     return contextlib.nullcontext() if _blas[0] is None else _blas[0].limit(limits=1, user_api="blas")
+
+
+_LOADED: dict[tuple, "WhisperDecoder"] = {}
+_LOADED_LOCK = threading.Lock()
 
 
 class UnsupportedModel(Exception):
@@ -213,7 +218,18 @@ class WhisperDecoder:
 
     @classmethod
     def load(cls, model_dir) -> WhisperDecoder:
-        return cls(read_model_bin(Path(model_dir) / "model.bin"))
+        """The decoder of a model folder, shared by every recognizer of the same
+        model.bin (by path, size and mtime: 110 MB of float32 weights for tiny.en)."""
+        path = Path(model_dir) / "model.bin"
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+        with _LOADED_LOCK:
+            decoder = _LOADED.get(key)
+            if decoder is None:
+                decoder = cls(read_model_bin(path))
+                _LOADED.clear()          # one model at a time is what the console uses
+                _LOADED[key] = decoder
+            return decoder
 
     # --- per utterance -------------------------------------------------------------
 
