@@ -2,7 +2,9 @@
 the same log-probabilities, the same transcript, the same command chosen."""
 from __future__ import annotations
 
+import shutil
 import struct
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -109,6 +111,66 @@ def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
         read_model_bin(path)
     with pytest.raises(UnsupportedModel):
         WhisperDecoder({"decoder/num_heads": np.array([6], np.int16)})
+
+
+def with_int8_embeddings(src: Path, dst: Path) -> None:
+    """Write model.bin again with the token embeddings quantized to int8 and a scale
+    per row, as CTranslate2's converter stores a quantized model (a layout the numpy
+    decoder leaves to CTranslate2)."""
+    data, offset = src.read_bytes(), 0
+
+    def take(fmt):
+        nonlocal offset
+        value = struct.unpack_from(fmt, data, offset)
+        offset += struct.calcsize(fmt)
+        return value[0]
+
+    def text():
+        nonlocal offset
+        size = take("H")
+        value = data[offset:offset + size - 1].decode()
+        offset += size
+        return value
+
+    def string(value):
+        return struct.pack("H", len(value) + 1) + value.encode() + b"\0"
+
+    version, spec, revision = take("I"), text(), take("I")
+    variables = []
+    for _ in range(take("I")):
+        name, shape = text(), [take("I") for _ in range(take("B"))]
+        dtype, size = take("B"), take("I")
+        variables.append([name, shape, dtype, data[offset:offset + size]])
+        offset += size
+    aliases = [(text(), text()) for _ in range(take("I"))]
+    for variable in variables:
+        if variable[0] == "decoder/embeddings/weight":
+            weight = np.frombuffer(variable[3], np.float16).reshape(variable[1]).astype(np.float32)
+            scale = (127.0 / np.maximum(np.abs(weight).max(1), 1e-6)).astype(np.float32)
+            variable[2:] = [1, np.round(weight * scale[:, None]).astype(np.int8).tobytes()]
+            variables.append(["decoder/embeddings/weight_scale", [len(scale)], 0, scale.tobytes()])
+            break
+    aliases.append(("decoder/projection/weight_scale", "decoder/embeddings/weight_scale"))
+    out = [struct.pack("I", version), string(spec), struct.pack("II", revision, len(variables))]
+    for name, shape, dtype, raw in variables:
+        out += [string(name), struct.pack("B", len(shape)), *(struct.pack("I", d) for d in shape),
+                struct.pack("=BI", dtype, len(raw)), raw]
+    out.append(struct.pack("I", len(aliases)))
+    for alias, target in aliases:
+        out += [string(alias), string(target)]
+    dst.write_bytes(b"".join(out))
+
+
+def test_a_model_the_numpy_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_path, speech, galaxis_grammar):
+    source = embedded_model_path()
+    folder = tmp_path / "quantized"
+    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("model.bin"))
+    with_int8_embeddings(source / "model.bin", folder / "model.bin")
+    recognizer = WhisperRecognizer(folder)
+    assert recognizer.numpy_decoder() is None
+    recognizer.set_grammar(galaxis_grammar)
+    decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
+    assert decoded.evidence.command == "query D5", decoded.detail
 
 
 def test_the_embedded_models_decoder_has_tiny_en_s_shape():
