@@ -331,9 +331,12 @@ class Utterance:
         with one_blas_thread():
             self.audio = decoder.audio(encoded)
             prefix, hidden = decoder.start(self.audio, prompt)
-            lp = decoder.log_probs(hidden[[prompt.index(sot), len(prompt) - 1]])
-        self.after_sot = lp[0]          # Whisper's no-speech probability is read here
-        self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {(): (prefix, lp[1])}
+            lp = decoder.log_probs(hidden[-1:])
+        # Whisper's no-speech probability is read after <|startoftranscript|>: that row
+        # rides along with the first pass's projection (a projection alone is 4 ms)
+        self._sot_hidden: np.ndarray | None = hidden[prompt.index(sot)]
+        self._after_sot: np.ndarray | None = None
+        self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {(): (prefix, lp[0])}
         self.prompt_length = len(prompt)
         self.suppress = np.array([t for t in suppress if 0 <= t < decoder.vocabulary], dtype=np.int64)
         self.suppress_begin = np.array([t for t in suppress_begin if 0 <= t < decoder.vocabulary], dtype=np.int64)
@@ -341,6 +344,15 @@ class Utterance:
         self.greedy: list[int] = []
         self.greedy_left = greedy_steps
         self.passes = 0                 # decoder passes after the prompt's
+
+    def after_sot(self) -> np.ndarray:
+        """The log-probs after <|startoftranscript|> (Whisper's no-speech token is read there)."""
+        if self._after_sot is None:
+            assert self._sot_hidden is not None     # one of the two is always kept
+            with one_blas_thread():
+                self._after_sot = self.decoder.log_probs(self._sot_hidden[None])[0]
+            self._sot_hidden = None
+        return self._after_sot
 
     def suppressed(self, lp: np.ndarray, first: bool) -> np.ndarray:
         """`lp` without the tokens Whisper's free decoding suppresses (symbols; a blank
@@ -378,7 +390,12 @@ class Utterance:
             items = [(self.cache[k[:todo[k]]][0], list(k[todo[k]:])) for k in longest]
             with one_blas_thread():
                 done = self.decoder.extend(self.audio, items)
-                lps = self.decoder.log_probs(np.concatenate([hidden for _, hidden in done]))
+                hidden_rows = [hidden for _, hidden in done]
+                if self._sot_hidden is not None:
+                    hidden_rows.append(self._sot_hidden[None])
+                lps = self.decoder.log_probs(np.concatenate(hidden_rows))
+            if self._sot_hidden is not None:
+                self._after_sot, self._sot_hidden = lps[-1], None
             at = 0
             for key, (prefix, hidden) in zip(longest, done):
                 start = todo[key]
@@ -396,7 +413,10 @@ class Utterance:
     def _greedy_take(self) -> None:
         """Advance the greedy transcript as far as computed rows reach."""
         while self.greedy_left > 0 and tuple(self.greedy) in self.cache:
-            lp = self.suppressed(self.cache[tuple(self.greedy)][1], not self.greedy)
+            lp = self.cache[tuple(self.greedy)][1].copy()       # the best token, so no renormalising
+            lp[self.suppress] = -np.inf
+            if not self.greedy:
+                lp[self.suppress_begin] = -np.inf
             token = int(np.argmax(lp))
             self.greedy_left -= 1
             if token == self.eot:

@@ -351,7 +351,6 @@ class WhisperRecognizer:
             utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
                                   self.suppress_begin, self.eot, self.free_tokens + 1,
                                   self.stops)
-            no_speech = float(np.exp(utterance.after_sot[self.no_speech_id])) if self.no_speech_id is not None else 0.0
             root = utterance.suppressed(utterance.cache[()][1], True)
             advance = self._advance_numpy(utterance)
         else:
@@ -364,6 +363,8 @@ class WhisperRecognizer:
             no_speech = float(free.no_speech_prob)
         if naive or trie is None:
             transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
+            if decoder is not None:
+                no_speech = self._no_speech(utterance)
             return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
                            seconds=time.perf_counter() - started,
                            detail={"transcript": transcript, "no_speech": no_speech})
@@ -373,6 +374,8 @@ class WhisperRecognizer:
             advance = self._advance_ct2(encoded)
         best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
         transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
+        if decoder is not None:
+            no_speech = self._no_speech(utterance)
         heard_command = transcript_command(self.grammar, transcript)
         if best is None:
             evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
@@ -389,6 +392,9 @@ class WhisperRecognizer:
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls})
+
+    def _no_speech(self, utterance: Utterance) -> float:
+        return float(np.exp(utterance.after_sot()[self.no_speech_id])) if self.no_speech_id is not None else 0.0
 
     def _transcript(self, tokens) -> str:
         return self.tokenizer.decode(list(tokens)).strip()
