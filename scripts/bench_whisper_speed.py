@@ -4,10 +4,12 @@ accuracy per condition, median decode time (wall, and CPU per decode, which the
 machine's other load inflates less) and how far the evidence moved.
 
     python scripts/bench_whisper_speed.py --corpus CORPUS [--corpus CORPUS2] [--limit N]
-        [--baseline REV] [--configs t2,t1]
+        [--baseline REV] [--configs t2,t1] [--all-kinds]
 
 The baseline is whisper_engine.py as committed at REV (git show), at its own default
-threads; configs are this checkout's engine: "tN" = N threads, "-fK" = K free
+threads (a REV whose engine imports modules this checkout changed is not loadable);
+configs are this checkout's engine: "tN" = N CTranslate2 threads, "ct2" = the search on
+CTranslate2 instead of the numpy decoder, "-fK" = K free
 transcript tokens, "-bFN" = beam F for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up to S s.
 Clips are decoded by every engine in turn, so load hits them alike. Tuning corpora only.
 """
@@ -25,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from audio_console.voice import whisper_engine  # noqa: E402
+from audio_console.voice import whisper_engine, whisper_search  # noqa: E402
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 
@@ -43,9 +45,11 @@ def baseline_module(rev: str):
 
 
 def make(config: str, grammar):
-    options = {"threads": whisper_engine.THREADS}
+    options = {"threads": whisper_engine.THREADS, "numpy": True}
     for part in config.split("-"):
-        if part.startswith("t"):
+        if part == "ct2":
+            options["numpy"] = False
+        elif part.startswith("t"):
             options["threads"] = int(part[1:])
         elif part.startswith("f"):
             options["free_tokens"] = int(part[1:])
@@ -53,7 +57,7 @@ def make(config: str, grammar):
             options["constants"] = {"BEAM_FIRST": int(part[1]), "BEAM": int(part[2])}
         elif part.startswith("w"):
             options["window"] = tuple(float(x) for x in part[1:].split("/"))
-    recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"])
+    recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"], numpy_decoder=options["numpy"])
     if "free_tokens" in options:
         recognizer.free_tokens = options["free_tokens"]
     recognizer.constants = options.get("constants", {})
@@ -70,11 +74,13 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="at most this many command clips per corpus (spread evenly)")
     ap.add_argument("--baseline", default="main", help="git revision of the baseline engine")
     ap.add_argument("--configs", default="t2,t1")
+    ap.add_argument("--all-kinds", action="store_true",
+                    help="chatter, other talk and noise clips too (right = no command for them)")
     args = ap.parse_args(argv)
     rows = []
     for corpus in args.corpus:
         part = [json.loads(line) for line in (Path(corpus) / "manifest.jsonl").read_text().splitlines() if line.strip()]
-        part = [r for r in part if r.get("expected")]
+        part = [r for r in part if args.all_kinds or r.get("expected")]
         if args.limit and len(part) > args.limit:
             part = part[:: max(1, len(part) // args.limit)][: args.limit]
         rows += part
@@ -87,22 +93,22 @@ def main(argv=None) -> int:
     for i, row in enumerate(rows):
         pcm = wav_pcm16(row["file"])
         for name, recognizer in engines.items():
-            saved = {k: getattr(whisper_engine, k) for k in getattr(recognizer, "constants", {})}
+            saved = {k: getattr(whisper_search, k) for k in getattr(recognizer, "constants", {})}
             for k, v in getattr(recognizer, "constants", {}).items():
-                setattr(whisper_engine, k, v)
+                setattr(whisper_search, k, v)
             wall, cpu = time.perf_counter(), time.process_time()
             decoded = recognizer.decode(pcm)
             for k, v in saved.items():
-                setattr(whisper_engine, k, v)
+                setattr(whisper_search, k, v)
             e = decoded.evidence
             results[name].append({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-                                  "ok": e.command == row["expected"], "e": e, "cond": row["degradation"],
+                                  "ok": e.command == row.get("expected"), "e": e, "cond": row["degradation"],
                                   "calls": decoded.detail.get("calls", 0)})
         print(f"\r{i + 1}/{len(rows)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     base = results[f"baseline {args.baseline}"]
-    print(f"{len(rows)} command clips ({', '.join(args.corpus)})")
-    print(f"{'engine':<16} {'right':>6} {'wall ms':>8} {'cpu ms':>7} {'calls':>5} {'same':>5} {'d score':>8} "
+    print(f"{len(rows)} {'clips' if args.all_kinds else 'command clips'} ({', '.join(args.corpus)})")
+    print(f"{'engine':<16} {'right':>6} {'wall ms':>8} {'cpu ms':>7} {'speed-up':>8} {'calls':>5} {'same':>5} {'d score':>8} "
           f"{'d margin':>8} {'agrees≠':>7}   per condition")
     for name, rs in results.items():
         per = {}
@@ -114,8 +120,10 @@ def main(argv=None) -> int:
         d_margin = statistics.median(abs(r["e"].margin - b["e"].margin) for r, b in zip(rs, base))
         agrees = sum(r["e"].agrees != b["e"].agrees for r, b in zip(rs, base))
         cells = " ".join(f"{d} {100 * g / t:.0f}" for d, (g, t) in per.items())
+        # per clip, baseline wall time over this engine's on the same clip, then the median
+        speedup = statistics.median(b["wall"] / r["wall"] for r, b in zip(rs, base))
         print(f"{name:<16} {100 * sum(r['ok'] for r in rs) / len(rs):5.1f}% "
-              f"{statistics.median(r['wall'] for r in rs) * 1000:8.0f} {statistics.median(r['cpu'] for r in rs) * 1000:7.0f} "
+              f"{statistics.median(r['wall'] for r in rs) * 1000:8.0f} {statistics.median(r['cpu'] for r in rs) * 1000:7.0f} {speedup:7.2f}x "
               f"{statistics.mean(r['calls'] for r in rs):5.1f} {same:5d} {d_score:8.3f} {d_margin:8.3f} {agrees:7d}   {cells}",
               flush=True)
     return 0

@@ -61,7 +61,7 @@ def collect(corpora, cache: Path | None, game: str) -> list[dict]:
     rows = [known[r["file"]] for r in rows]
     # the transcript agreement as the engine computes it now (cheap to redo)
     from audio_console.games import grammar_for_game
-    from audio_console.voice.whisper_engine import transcript_command
+    from audio_console.voice.phrase_trie import transcript_command
     grammar = grammar_for_game(game)
     for r in rows:
         e = r["evidence"]

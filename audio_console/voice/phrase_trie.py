@@ -14,6 +14,8 @@ form's tokens are its written words' tokens, each word tokenized once.
 """
 from __future__ import annotations
 
+import re
+
 NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
            "seven": "7", "eight": "8", "nine": "9", "ten": "10", "zero": "0"}
 PHONETIC = {"alpha", "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf",
@@ -235,3 +237,26 @@ def example_text(phrases, count: int = 6) -> str:
     # in chatter loses to the points the prompt names (bench_voice_game.py).
     chosen += [word for word in SHORT_COMMANDS if word in phrases]
     return " ".join(written_forms(phrase)[0] + "." for phrase in chosen)
+
+
+def transcript_command(grammar, transcript: str) -> str | None:
+    """The command a free transcript says, if any: the whole of it, or a command said
+    again and again (Whisper repeats a short command into the silence after it: "D7
+    D7 D7 D7", "Charlie five, Charlie five, Charlie"). A command followed by other
+    words is none: "Delta 4 is a good film." is chatter, not D4 (with the prompt,
+    tiny.en writes chatter close to commands in the commands' style)."""
+    if not transcript:
+        return None
+    command = grammar.parse(transcript)
+    if command is not None:
+        return command.text
+    words = re.sub(r"[.,?!]", " ", transcript).split()
+    for n in range(len(words), 0, -1):
+        command = grammar.parse(" ".join(words[:n]))
+        if command is not None:
+            said = [w.lower() for w in words[:n]]
+            rest = [w.lower() for w in words[n:]]
+            if all(w == said[i % n] for i, w in enumerate(rest)):
+                return command.text
+            return None
+    return None

@@ -81,7 +81,7 @@ def confidence(decoded: Decoded, clarity: float) -> float:
 # at most 0.5 % of commands wrong and 1 % of chatter and noise acted on. With the
 # prompt, tiny.en writes chatter in the commands' style ("Delta 4 is a good film."),
 # so the score is higher for chatter too and the transcript agrees only when it is
-# the command alone (whisper_engine.transcript_command).
+# the command alone (phrase_trie.transcript_command).
 WHISPER_WEIGHTS = {"bias": -1.2, "score": 1.0, "margin": 0.4, "no_speech": 0.0, "agrees": 1.0}
 WHISPER_ASK_FROM = 0.05  # below this confidence not even worth a question
 WHISPER_ASK_NO_SPEECH = 0.5   # nor above this no-speech probability, unless sure

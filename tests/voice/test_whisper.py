@@ -125,7 +125,7 @@ def test_noise_whisper_doubts_about_gets_no_question(whisper, speech, galaxis_gr
     """With the prompt, Whisper's no-speech probability for white noise is only 0.3-0.5
     and its best phrase may be worth a question; the neural voice detector's second
     opinion makes it silence ("Did you say A2?" to a fan would be absurd)."""
-    from audio_console.voice.whisper_engine import DOUBT
+    from audio_console.voice.vad import DOUBT
     doubted = 0
     for seed in range(3, 9):
         decoded, heard = hear(whisper, galaxis_grammar, speech.noise(1.2, 0.1, seed=seed))
@@ -134,14 +134,15 @@ def test_noise_whisper_doubts_about_gets_no_question(whisper, speech, galaxis_gr
     assert doubted >= 3                 # the second opinion was asked and heard no speech
 
 
-def test_the_second_opinion_hears_speech_where_there_is_some(whisper, speech):
+def test_the_second_opinion_hears_speech_where_there_is_some(speech):
     """A command Whisper doubts (a quiet "status" may get 0.42) keeps Whisper's own
     probability; only noise without a voice becomes "no speech"."""
+    from audio_console.voice.vad import SecondOpinion
     spoken = wav_pcm16(speech.say("status", "flite:slt"))
     noise = wav_pcm16(speech.noise(1.2, 0.1, seed=3))
-    assert whisper._second_opinion(spoken, 0.45) == 0.45
-    assert whisper._second_opinion(noise, 0.45) == 1.0
-    assert whisper._second_opinion(noise, 0.2) == 0.2     # not doubted: not asked
+    assert SecondOpinion()(spoken, 0.45) == 0.45
+    assert SecondOpinion()(noise, 0.45) == 1.0
+    assert SecondOpinion()(noise, 0.2) == 0.2     # not doubted: not asked
 
 
 def test_naive_mode_is_the_free_transcript(whisper, speech, galaxis_grammar):

@@ -1,0 +1,182 @@
+"""The numpy Whisper decoder (whisper_decoder.py) against CTranslate2 on real speech:
+the same log-probabilities, the same transcript, the same command chosen."""
+from __future__ import annotations
+
+import shutil
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from audio_console.games import grammar_for_game
+from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, read_model_bin
+from audio_console.voice.whisper_utterance import Utterance
+from audio_console.voice.whisper_engine import WhisperRecognizer, _log_softmax, embedded_model_path
+
+
+@pytest.fixture(scope="module")
+def exact():
+    """CTranslate2 in float32: what the numpy decoder computes, to rounding."""
+    return WhisperRecognizer(compute_type="float32")
+
+
+@pytest.fixture(scope="module")
+def whisper():
+    return WhisperRecognizer()
+
+
+def forced_log_probs(recognizer, encoded, tokens):
+    """CTranslate2's log-probabilities of each forced token after the prompt."""
+    result = recognizer.model.generate(encoded, [recognizer.prompt + tokens], beam_size=1,
+                                       max_length=recognizer._max_length(len(tokens) + 1), return_logits_vocab=True,
+                                       suppress_blank=False, suppress_tokens=[])[0]
+    return np.array([_log_softmax(result.logits[0][i])[t] for i, t in enumerate(tokens)])
+
+
+def numpy_log_probs(recognizer, encoded, tokens):
+    decoder = recognizer.numpy_decoder()
+    assert decoder is not None
+    audio = decoder.audio(np.asarray(encoded))
+    _, hidden = decoder.start(audio, recognizer.prompt + tokens)
+    rows = decoder.log_probs(hidden[len(recognizer.prompt) - 1:-1])
+    return np.array([rows[i][t] for i, t in enumerate(tokens)])
+
+
+def test_log_probs_of_a_spoken_command_agree_with_ctranslate2(speech, galaxis_grammar, exact, whisper):
+    pcm = wav_pcm16(speech.say("delta five"))
+    for recognizer in (exact, whisper):
+        recognizer.set_grammar(galaxis_grammar)
+        encoded = recognizer.encode(pcm)
+        # what was said, and a phrase that was not
+        for text in (" Delta 5.", " Sector 9, row B."):
+            tokens = recognizer.tokenizer.encode(text, add_special_tokens=False).ids + [recognizer.eot]
+            ours, theirs = numpy_log_probs(recognizer, encoded, tokens), forced_log_probs(recognizer, encoded, tokens)
+            # float32 both sides: rounding only; int8 CTranslate2: close, as int8 is to float
+            # (up to 0.38 nats on the unlikely phrase's tokens, about -12, with the prompt
+            # naming "Hint.")
+            tolerance = 1e-3 if recognizer is exact else 0.5
+            assert np.abs(ours - theirs).max() < tolerance, (text, ours, theirs)
+
+
+def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
+    """A prefix extended step by step from cached state, several at once, scores as
+    the whole sequence run in one pass."""
+    exact.set_grammar(galaxis_grammar)
+    decoder = exact.numpy_decoder()
+    encoded = np.asarray(exact.encode(wav_pcm16(speech.say("charlie seven"))))[0]
+    utterance = Utterance(decoder, encoded, exact.prompt, exact._start[0], exact.suppress, exact.suppress_begin,
+                          exact.eot, 4)
+    a = exact.tokenizer.encode(" Charlie 7.", add_special_tokens=False).ids
+    b = exact.tokenizer.encode(" Charlie seven", add_special_tokens=False).ids
+    first = utterance.rows([(a[:1], 0)])[0]
+    stepped_a, stepped_b = utterance.rows([(a, 1), (b, 1)])
+    _, hidden = decoder.start(decoder.audio(encoded), exact.prompt + a)
+    whole = decoder.log_probs(hidden[len(exact.prompt) - 1:])
+    assert np.abs(first[0] - whole[0]).max() < 1e-4
+    assert np.abs(stepped_a - whole[1:]).max() < 1e-4
+    assert stepped_b.shape == (len(b), decoder.vocabulary)
+
+
+@pytest.mark.parametrize("game,said,command", [
+    ("galaxis", "delta five", "query D5"),
+    ("galaxis", "mark bravo seven", "mark B7"),
+    ("battleship", "sector two row delta", "shoot 2 row D"),
+])
+def test_numpy_and_ctranslate2_paths_choose_the_same_command(speech, whisper, game, said, command):
+    ct2 = WhisperRecognizer(numpy_decoder=False)
+    for recognizer in (whisper, ct2):
+        recognizer.set_grammar(grammar_for_game(game))
+    pcm = wav_pcm16(speech.say(said))
+    ours, theirs = whisper.decode(pcm), ct2.decode(pcm)
+    assert ours.evidence.command == theirs.evidence.command == command, (said, ours.detail, theirs.detail)
+    assert ours.evidence.transcript == theirs.evidence.transcript
+    assert ours.evidence.score == pytest.approx(theirs.evidence.score, abs=0.2)
+    assert ours.evidence.no_speech == pytest.approx(theirs.evidence.no_speech, abs=0.05)
+    assert ours.detail["calls"] <= theirs.detail["calls"] + 1
+
+
+def test_noise_is_no_command_on_the_numpy_path(speech, galaxis_grammar, whisper):
+    whisper.set_grammar(galaxis_grammar)
+    decoded = whisper.decode(wav_pcm16(speech.noise(1.5, 0.1)))
+    assert decoded.evidence.no_speech > 0.5 or decoded.evidence.command is None or decoded.evidence.score < -1.0
+
+
+def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
+    """model.bin of another architecture: the recognizer then decodes with
+    CTranslate2 alone (numpy_decoder() is None), never a crash."""
+    name = b"TransformerSpec"
+    path = tmp_path / "model.bin"
+    path.write_bytes(struct.pack("I", 6) + struct.pack("H", len(name) + 1) + name + b"\0" + struct.pack("II", 1, 0)
+                     + struct.pack("I", 0))
+    with pytest.raises(UnsupportedModel):
+        read_model_bin(path)
+    with pytest.raises(UnsupportedModel):
+        WhisperDecoder({"decoder/num_heads": np.array([6], np.int16)})
+
+
+def with_int8_embeddings(src: Path, dst: Path) -> None:
+    """Write model.bin again with the token embeddings quantized to int8 and a scale
+    per row, as CTranslate2's converter stores a quantized model (a layout the numpy
+    decoder leaves to CTranslate2)."""
+    data, offset = src.read_bytes(), 0
+
+    def take(fmt):
+        nonlocal offset
+        value = struct.unpack_from(fmt, data, offset)
+        offset += struct.calcsize(fmt)
+        return value[0]
+
+    def text():
+        nonlocal offset
+        size = take("H")
+        value = data[offset:offset + size - 1].decode()
+        offset += size
+        return value
+
+    def string(value):
+        return struct.pack("H", len(value) + 1) + value.encode() + b"\0"
+
+    version, spec, revision = take("I"), text(), take("I")
+    variables = []
+    for _ in range(take("I")):
+        name, shape = text(), [take("I") for _ in range(take("B"))]
+        dtype, size = take("B"), take("I")
+        variables.append([name, shape, dtype, data[offset:offset + size]])
+        offset += size
+    aliases = [(text(), text()) for _ in range(take("I"))]
+    for variable in variables:
+        if variable[0] == "decoder/embeddings/weight":
+            weight = np.frombuffer(variable[3], np.float16).reshape(variable[1]).astype(np.float32)
+            scale = (127.0 / np.maximum(np.abs(weight).max(1), 1e-6)).astype(np.float32)
+            variable[2:] = [1, np.round(weight * scale[:, None]).astype(np.int8).tobytes()]
+            variables.append(["decoder/embeddings/weight_scale", [len(scale)], 0, scale.tobytes()])
+            break
+    aliases.append(("decoder/projection/weight_scale", "decoder/embeddings/weight_scale"))
+    out = [struct.pack("I", version), string(spec), struct.pack("II", revision, len(variables))]
+    for name, shape, dtype, raw in variables:
+        out += [string(name), struct.pack("B", len(shape)), *(struct.pack("I", d) for d in shape),
+                struct.pack("=BI", dtype, len(raw)), raw]
+    out.append(struct.pack("I", len(aliases)))
+    for alias, target in aliases:
+        out += [string(alias), string(target)]
+    dst.write_bytes(b"".join(out))
+
+
+def test_a_model_the_numpy_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_path, speech, galaxis_grammar):
+    source = embedded_model_path()
+    folder = tmp_path / "quantized"
+    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("model.bin"))
+    with_int8_embeddings(source / "model.bin", folder / "model.bin")
+    recognizer = WhisperRecognizer(folder)
+    assert recognizer.numpy_decoder() is None
+    recognizer.set_grammar(galaxis_grammar)
+    decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
+    assert decoded.evidence.command == "query D5", decoded.detail
+
+
+def test_the_embedded_models_decoder_has_tiny_en_s_shape():
+    variables = read_model_bin(embedded_model_path() / "model.bin")
+    decoder = WhisperDecoder(variables)
+    assert (decoder.vocabulary, decoder.dim, decoder.heads, len(decoder.layers)) == (51864, 384, 6, 4)
