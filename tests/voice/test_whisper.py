@@ -204,9 +204,7 @@ def test_evidence_orders_confidence_sensibly():
     sure = whisper_confidence(evidence())
     assert whisper_confidence(evidence(margin=0.2)) < sure
     assert whisper_confidence(evidence(no_speech=0.95)) <= sure    # the fit may give it no weight
-    # the fit may give agreement no weight (the numpy build's refit did: with the prompt
-    # the score already carries it); answers still need it (_answer_written_alone)
-    assert whisper_confidence(evidence(agrees=False)) <= sure
+    assert whisper_confidence(evidence(agrees=False)) < sure
     assert whisper_confidence(evidence(score=-4.0)) < sure
     assert whisper_confidence(evidence(command=None)) == 0.0
 
