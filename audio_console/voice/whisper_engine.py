@@ -339,11 +339,19 @@ class WhisperRecognizer:
             free = self.model.generate(encoded, [self.prompt], beam_size=1,
                                        max_length=self._max_length(self.free_tokens + 1),
                                        return_no_speech_prob=True, return_logits_vocab=not naive)[0]
-            no_speech = self._second_opinion(pcm, float(free.no_speech_prob))
-        if naive or trie is None:
-            transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
+
+        def witness() -> tuple[str, float]:
+            """The free transcript and the no-speech probability, with the voice
+            detector's second opinion (on the numpy path, once the search has drafted
+            the transcript)."""
             if decoder is not None:
-                no_speech = self._second_opinion(pcm, self._no_speech(utterance))
+                tokens, no_speech = utterance.transcript_tokens(), self._no_speech(utterance)
+            else:
+                tokens, no_speech = free.sequences_ids[0], float(free.no_speech_prob)
+            return self._transcript(tokens), self._second_opinion(pcm, no_speech)
+
+        if naive or trie is None:
+            transcript, no_speech = witness()
             return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
                            seconds=time.perf_counter() - started,
                            detail={"transcript": transcript, "no_speech": no_speech})
@@ -352,9 +360,7 @@ class WhisperRecognizer:
             root = _log_softmax(free.logits[0][0])
             advance = self._advance_ct2(encoded)
         best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
-        transcript = self._transcript(utterance.transcript_tokens() if decoder else free.sequences_ids[0])
-        if decoder is not None:
-            no_speech = self._second_opinion(pcm, self._no_speech(utterance))
+        transcript, no_speech = witness()
         heard_command = transcript_command(self.grammar, transcript)
         if best is None:
             evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
