@@ -139,6 +139,23 @@ def print_conditions(results: list[dict], engines: list[str], hows: list[str]) -
           f"{c['chat_n']} chatter, {c['oog_n']} talk, {c['noise_n']} noise clips.")
 
 
+def print_say_again(results: list[dict], engines: list[str]) -> None:
+    """How often a clip that was not acted on or asked about got "Say again." rather
+    than silence: wanted for a command, unwanted for chatter, talk and noise."""
+    print()
+    for engine in engines:
+        rows = [r for r in results if "again" in r["engines"][engine] and r["engines"][engine]["action"] == "reject"]
+        if not rows:
+            continue
+        cells = []
+        for kind, name in [("cmd", "commands")] + list(REJECT_KINDS.items()):
+            of_kind = [r for r in rows if kind_of(r) == kind]
+            again = sum(r["engines"][engine]["again"] for r in of_kind)
+            cells.append(f"{name} {again} of {len(of_kind)}")
+        print(f"{engine}: \"Say again.\" instead of silence, of the clips neither acted on nor asked about: "
+              + ", ".join(cells))
+
+
 def print_targets(results: list[dict], engines: list[str], hows: list[str]) -> None:
     print()
     print("against the targets (issue 15):")
@@ -219,7 +236,7 @@ def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
     decoded = recognizer.decode(pcm)
     heard = decide(decoded, grammar, settings)
     return {"heard": decoded.text, "command": heard.command.text if heard.command else None,
-            "action": action_of(heard), "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
+            "action": action_of(heard), "again": heard.command is None and bool(heard.text), "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
             "detail": decoded.detail}
 
 
@@ -305,6 +322,7 @@ def main(argv=None) -> int:
     print(f"decoded in {time.perf_counter() - started:.0f} s")
     print()
     print_conditions(results, names, hows)
+    print_say_again(results, names)
     print_targets(results, names, hows)
     print_families(results, names, hows)
     if args.markdown:

@@ -56,6 +56,7 @@ class Session:
         self.last_messages: list[Message] = []
         self.last_prompt = ""
         self.pending: tuple[str, Callable[[], None]] | None = None   # a question waiting for yes or no
+        self.misheard = 0          # voice: "Say again." in a row since the last command understood
         self.listener: Listener | None = None
         self.check: VoiceCheckConsole | None = None    # a voice check in progress
         self.prompt_rng = random.Random()   # the voice check's prompts
@@ -228,6 +229,7 @@ class Session:
         if command is None:
             self._refuse(self._explain(text))
             return
+        self.misheard = 0
         self.do(command)
 
     def hear(self, heard) -> None:
@@ -236,8 +238,15 @@ class Session:
             self._check_step(lambda: self.check.heard(heard))
             return
         if heard.command is None:
-            self._show(Reply().say("Say again.", signal="error"))
+            self.misheard += 1
+            if self.misheard != 2 or not heard.text:
+                self._show(Reply().say("Say again.", signal="error"))
+            else:
+                # misheard twice running: once, what was heard helps the player say it otherwise
+                self._show(Reply().say(f"Say again. Heard: {echo(heard.text.rstrip('.?! '))}. "
+                                       "Say help to hear what you can say, or type it.", signal="error"))
             return
+        self.misheard = 0
         if heard.confirm and heard.command.name not in ("yes", "no", "cancel", "stop", "repeat"):
             said = heard.text or heard.command.text
             self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(heard.command))

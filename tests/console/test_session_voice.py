@@ -61,6 +61,18 @@ def test_rejected_speech_asks_to_say_again(tmp_path):
     assert "Say again." in out.getvalue() and session.saved.actions == []
 
 
+def test_misheard_twice_running_says_once_what_was_heard(tmp_path):
+    session, out = make_session(tmp_path)
+    for _ in range(3):
+        session.hear(Heard("Kid.", None, 0.01, False))
+    said = out.getvalue()
+    assert said.count("Say again. Heard: Kid. Say help to hear what you can say, or type it.") == 1
+    assert said.count("Say again.") == 3
+    heard(session, "delta five")                       # understood: the count starts again
+    session.hear(Heard("Kid.", None, 0.01, False))
+    assert out.getvalue().count("Heard: Kid.") == 1
+
+
 def test_push_to_talk_enter_starts_and_ends_listening(tmp_path):
     session, out = make_session(tmp_path)
     session.type("push to talk")

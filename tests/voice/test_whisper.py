@@ -145,6 +145,18 @@ def test_the_second_opinion_hears_speech_where_there_is_some(speech):
     assert SecondOpinion()(noise, 0.2) == 0.2     # not doubted: not asked
 
 
+@pytest.mark.parametrize("word", ["tomorrow", "kitchen"])
+def test_a_clear_word_that_is_no_command_gets_say_again(whisper, speech, galaxis_grammar, word):
+    """Not silence: a player alone in a quiet room must know they were heard."""
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say(word, "flite:slt"))
+    assert heard.action == "reject" and heard.text, decoded.detail
+
+
+def test_a_sentence_to_someone_else_stays_silent(whisper, speech, galaxis_grammar):
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say("could you pass me the salt please", "flite:slt"))
+    assert heard.action == "reject" and heard.text == "", decoded.detail
+
+
 def test_naive_mode_is_the_free_transcript(whisper, speech, galaxis_grammar):
     whisper.set_grammar(galaxis_grammar)
     decoded = whisper.decode(wav_pcm16(speech.say("charlie three", "flite:slt")), naive=True)
@@ -230,10 +242,31 @@ def test_an_answer_whisper_wrote_alone_is_taken_unless_there_was_no_voice(galaxi
                                                 kw.get("agrees", True)))
     assert decide(yes(), galaxis_grammar, Settings()).action == "act"
     assert decide(yes(agrees=False), galaxis_grammar, Settings()).action == "reject"   # "Yes I know..."
-    assert decide(yes(no_speech=1.0), galaxis_grammar, Settings()).action == "reject"   # a door: "No."
+    door = decide(yes(no_speech=1.0), galaxis_grammar, Settings())                        # a door: "No."
+    assert door.action == "reject" and door.text == ""                                   # and not "Say again"
     assert decide(yes(), galaxis_grammar, Settings(clarity=1.0)).action == "reject"     # strict: the score decides
     point = Decoded("delta five", evidence=evidence(score=-1.5, margin=1.5))
     assert decide(point, galaxis_grammar, Settings()).action == "confirm"                # a move is still asked
+
+
+def test_short_clear_speech_that_is_no_command_gets_say_again_and_a_sentence_silence(galaxis_grammar):
+    """A player alone who said "hint" and got "Kid." must hear something; chatter to
+    someone else and noise stay silent."""
+    from audio_console.voice.recognizer import Decoded
+
+    def heard(transcript, no_speech=0.02, command="hint", score=-3.0):
+        decoded = Decoded(command or "", evidence=Evidence(command, score, 0.5, no_speech, transcript, False))
+        return decide(decoded, galaxis_grammar, Settings())
+    kid = heard("Kid.")
+    assert kid.action == "reject" and kid.text == "Kid."            # the session says "Say again."
+    assert heard("S7 S7 S7 S7 S").text                              # Whisper repeating itself: 2 words
+    assert heard("Kid.", command=None).text                         # no phrase at all: the same
+    assert heard("Kid.", no_speech=0.4).text == ""                  # not surely speech: silence
+    assert heard("Could you pass me the salt please?").text == ""    # a sentence: silence
+    assert heard("").text == ""
+    unsure_yes = decide(Decoded("yes", evidence=Evidence("yes", -2.0, 1.0, 0.05, "Yes I'm", False)),
+                        galaxis_grammar, Settings())
+    assert unsure_yes.action == "reject" and unsure_yes.text == "Yes I'm"
 
 
 def test_heard_action_names_what_live_play_does():
