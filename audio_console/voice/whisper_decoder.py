@@ -126,6 +126,13 @@ def _norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
     return centred / np.sqrt(variance + EPSILON) * gamma + beta
 
 
+def log_softmax(x) -> np.ndarray:
+    """Log-probabilities over the last axis (of logits, one row or several), float32."""
+    x = np.asarray(x, np.float32)
+    top = x.max(-1, keepdims=True)
+    return x - (top + np.log(np.exp(x - top).sum(-1, keepdims=True)))
+
+
 def _erf(x: np.ndarray) -> np.ndarray:
     """erf to 1.5e-7 (Abramowitz and Stegun 7.1.26): numpy has none, and Whisper's
     GELU is the erf one (the float32 log-probs agree with CTranslate2's to 1e-5)."""
@@ -310,7 +317,5 @@ class WhisperDecoder:
         return out if self.output_bias is None else out + self.output_bias
 
     def log_probs(self, hidden: np.ndarray) -> np.ndarray:
-        x = self.logits(hidden)
-        top = x.max(-1, keepdims=True)
-        return x - (top + np.log(np.exp(x - top).sum(-1, keepdims=True)))
+        return log_softmax(self.logits(hidden))
 

@@ -38,7 +38,7 @@ from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 from audio_console.voice.vad import SecondOpinion
-from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, one_blas_thread
+from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, log_softmax, one_blas_thread
 from audio_console.voice.whisper_utterance import Utterance
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
 
@@ -129,12 +129,6 @@ def check_sha256(path: Path, expected: str) -> None:
             os.replace(tmp, cache_file)
         except OSError:
             pass   # the check is repeated next time; nothing else depends on it
-
-
-def _log_softmax(logits) -> np.ndarray:
-    x = np.asarray(logits, dtype=np.float32)
-    top = x.max()
-    return x - (top + np.log(np.exp(x - top).sum()))
 
 
 class WhisperRecognizer:
@@ -357,7 +351,7 @@ class WhisperRecognizer:
                            detail={"transcript": transcript, "no_speech": no_speech})
         if decoder is None:
             self._greedy = (list(free.sequences_ids[0]), free.logits[0])
-            root = _log_softmax(free.logits[0][0])
+            root = log_softmax(free.logits[0][0])
             advance = self._advance_ct2(encoded)
         best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
         transcript, no_speech = witness()
@@ -426,7 +420,7 @@ class WhisperRecognizer:
                                               suppress_blank=False, suppress_tokens=[])
             entries = chains + known
             logits = [r.logits[0] for r in results] + [greedy_logits] * len(known)
-            rows = [np.stack([_log_softmax(lg[len(t) + i]) for i in range(len(c) + 1)])
+            rows = [np.stack([log_softmax(lg[len(t) + i]) for i in range(len(c) + 1)])
                     for (_, _, t, c), lg in zip(entries, logits)]
             frontier, dists = score_chains(entries, rows)
             return frontier, dists, bool(prompts)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from audio_console.voice.whisper_decoder import Prefix, WhisperDecoder, one_blas_thread
+from audio_console.voice.whisper_decoder import Prefix, WhisperDecoder, log_softmax, one_blas_thread
 
 SHORT = 3                 # a greedy transcript this short (tokens) is guessed to repeat itself
 
@@ -59,8 +59,7 @@ class Utterance:
         out[self.suppress] = -np.inf
         if first:
             out[self.suppress_begin] = -np.inf
-        top = out.max()
-        return out - (top + np.log(np.exp(out - top).sum()))
+        return log_softmax(out)
 
     def rows(self, requests: list[tuple[list[int], int]], ahead: tuple | list[list[int]] = ()) -> list[np.ndarray]:
         """For each (tokens, first): the log-probs after tokens[:k] for k = first ..

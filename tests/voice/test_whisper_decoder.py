@@ -11,9 +11,9 @@ import pytest
 
 from audio_console.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
-from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, read_model_bin
+from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, log_softmax, read_model_bin
 from audio_console.voice.whisper_utterance import Utterance
-from audio_console.voice.whisper_engine import WhisperRecognizer, _log_softmax, embedded_model_path
+from audio_console.voice.whisper_engine import WhisperRecognizer, embedded_model_path
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def forced_log_probs(recognizer, encoded, tokens):
     result = recognizer.model.generate(encoded, [recognizer.prompt + tokens], beam_size=1,
                                        max_length=recognizer._max_length(len(tokens) + 1), return_logits_vocab=True,
                                        suppress_blank=False, suppress_tokens=[])[0]
-    return np.array([_log_softmax(result.logits[0][i])[t] for i, t in enumerate(tokens)])
+    return np.array([log_softmax(result.logits[0][i])[t] for i, t in enumerate(tokens)])
 
 
 def numpy_log_probs(recognizer, encoded, tokens):
