@@ -42,7 +42,7 @@ from audio_console.voice.trust import decide  # noqa: E402
 RIGHT_TARGET = {"clean": 95, "quiet": 95, "white20": 85, "white10": 85, "babble20": 85, "babble10": 85,
                 "reverb": 85}
 WRONG_TARGET, ACTED_TARGET, DECODE_MS_TARGET = 1.0, 2.0, 80.0
-REJECT_KINDS = {"chat": "chatter", "oog": "talk", "noise": "noise"}
+REJECT_KINDS = {"chat": "chatter", "oog": "talk", "noise": "noise", "remark": "remarks"}
 FAMILIES = {"espeak": {"espeak"}, "flite": {"flite"}, "hibari": {"hibari"}, "piper": {"piper"},
             "natural (hibari+piper)": {"hibari", "piper"}, "all voices": {"espeak", "flite", "hibari", "piper"}}
 

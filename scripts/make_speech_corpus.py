@@ -16,7 +16,7 @@ everyday talk, and noise-only clips (white, babble, cough, knocks, a door closin
 dishes, keyboard typing, a fan or kettle, music-like tones, a TV voice far away).
 Every clip is degraded seven ways: clean, white noise and babble at 20 and 10 dB SNR,
 reverb, and a quiet speaker. Writes OUT/manifest.jsonl: one line per clip with file,
-degradation, role, kind (cmd, chat, oog, noise), speaker, text and the expected
+degradation, role, kind (cmd, chat, oog, noise, remark), speaker, text and the expected
 canonical command (null for rejects). The corpus is written under a temporary name
 and renamed when complete, so nobody reads half a corpus.
 
@@ -94,6 +94,16 @@ OUT_OF_GRAMMAR = TALK["tune"]    # the tuning talk (bench_adaptation.py, bench_w
 # "yes"): too few to split by role like the phrases, so both corpora have them, said
 # by each role's own voices.
 SHORT_COMMANDS = ("hint", "yes", "no", "status", "repeat")
+
+# Short remarks players make to each other or to themselves: words Whisper knows,
+# no command; they should get silence, not "Say again." (a kind of their own, "remark";
+# "yeah" and "okay" are left out: the console takes them for "yes").
+REMARKS = {
+    "tune": ["let's see", "hmm", "your turn", "nice one", "oh no", "go on", "well done", "right",
+             "sure", "cool", "wait", "hang on"],
+    "held": ["all right", "hmm let me think", "nearly", "got it", "no way", "lucky", "over to you",
+             "that was close", "hold on", "fine", "great", "unbelievable"],
+}
 
 VOICES = {
     "tune": ["espeak:en-us", "espeak:en+f3", "flite:kal", "flite:slt", "hibari:heart"],
@@ -407,7 +417,8 @@ def pick_phrases(grammar, count: int, rng: random.Random, role: str | None = Non
 
 
 def corpus_items(grammar, role: str, commands: int, chatter: int, talk: int, noise: int,
-                 speakers: Speakers, rng: random.Random, np_rng: np.random.Generator, short: int = 0):
+                 speakers: Speakers, rng: random.Random, np_rng: np.random.Generator, short: int = 0,
+                 remarks: int = 0):
     """The babble and every clip before degradation: (id, kind, speaker, text, expected, samples)."""
     names = speakers.names(role)
     sentences = CHATTER[role] + TALK[role]
@@ -431,11 +442,16 @@ def corpus_items(grammar, role: str, commands: int, chatter: int, talk: int, noi
         speed = SPEEDS[i % len(SPEEDS)]
         items.append((f"short-{i:03d}", "cmd", f"{speaker}@{speed}", word, grammar.parse(word).text,
                       speakers.say(speaker, word, speed)))
+    for i, remark in enumerate(REMARKS[role][:remarks]):
+        speaker, speed = names[i % len(names)], SPEEDS[(i // len(names)) % len(SPEEDS)]
+        items.append((f"remark-{i:03d}", "remark", f"{speaker}@{speed}", remark, None,
+                      speakers.say(speaker, remark, speed)))
     return babble, items
 
 
 def write_corpus(out: Path, role: str, seed: int, degradations: list[str], commands: int,
-                 chatter: int, talk: int, noise: int, game: str = "galaxis", short: int = 0) -> int:
+                 chatter: int, talk: int, noise: int, game: str = "galaxis", short: int = 0,
+                 remarks: int = 0) -> int:
     """Write the corpus into a temporary folder beside OUT, then rename it to OUT.
     The manifest names each file by its final path. Returns the number of clips."""
     rng = random.Random(seed)
@@ -448,7 +464,7 @@ def write_corpus(out: Path, role: str, seed: int, degradations: list[str], comma
         with tempfile.TemporaryDirectory() as tmp:
             speakers = Speakers(tmp)
             babble, items = corpus_items(grammar, role, commands, chatter, talk, noise, speakers, rng,
-                                         np_rng, short)
+                                         np_rng, short, remarks)
         with open(partial / "manifest.jsonl", "w") as manifest:
             for how in degradations:
                 (partial / how).mkdir(exist_ok=True)
@@ -484,6 +500,8 @@ def main(argv=None) -> int:
     ap.add_argument("--noise", type=int, default=len(NOISE_KINDS), help="noise-only clips")
     ap.add_argument("--short", type=int, default=0,
                     help=f"one-word commands ({', '.join(SHORT_COMMANDS)}), each voice in turn")
+    ap.add_argument("--remarks", type=int, default=0,
+                    help=f"short remarks between players, no command (at most {len(REMARKS['tune'])})")
     ap.add_argument("--degradations", default=",".join(DEGRADATIONS))
     ap.add_argument("--seed", type=int, help="default: 1 for tune, 2 for held")
     args = ap.parse_args(argv)
@@ -491,7 +509,7 @@ def main(argv=None) -> int:
     seed = args.seed if args.seed is not None else DEFAULT_SEED[args.role]
     degradations = args.degradations.split(",")
     count = write_corpus(Path(args.out), args.role, seed, degradations, args.commands,
-                         args.chatter, args.oog, args.noise, args.game, args.short)
+                         args.chatter, args.oog, args.noise, args.game, args.short, args.remarks)
     print(f"{count // len(degradations)} clips x {len(degradations)} degradations, role {args.role}, "
           f"seed {seed} -> {args.out}/manifest.jsonl")
     return 0

@@ -31,6 +31,9 @@ class Evidence:
     no_speech: float           # the model's probability that there was no speech (0..1)
     transcript: str            # the free (unconstrained) transcript
     agrees: bool               # the transcript parses to the same command
+    # the transcript has a word the model spelled in pieces (a word it does not know
+    # whole, as a misheard command often comes out: "Gint", "Stagas"; "Okay" is one piece)
+    pieced: bool = False
 
 
 @dataclass

@@ -87,11 +87,12 @@ WHISPER_WEIGHTS = {"bias": -1.2, "score": 1.0, "margin": 0.4, "no_speech": 0.0, 
 WHISPER_ASK_FROM = 0.05  # below this confidence not even worth a question
 WHISPER_ASK_NO_SPEECH = 0.5   # nor above this no-speech probability, unless sure
 MARGIN_CAP = 10.0   # beyond this a margin says nothing more
-# An utterance Whisper is sure was speech (no-speech probability below this) and wrote
-# in at most SHORT_WORDS different words was meant for the console: "Say again", not
-# silence (espeak's "hint" written "Kid" left a player alone in a quiet room unsure
-# they were heard). Tuning corpora: 72 of 100 commands that were silence get "Say
-# again"; 2 of 109 chatter clips and 1 of 65 noises do too; longer sentences never.
+# An utterance Whisper is sure was speech (no-speech probability below this), wrote in
+# at most SHORT_WORDS different words and with a word it had to spell in pieces
+# ("Gint", "Stagas": a mangled command word, not ordinary talk) was meant for the
+# console: "Say again", not silence, so that a player is not left unsure they were
+# heard. Remarks ("Okay.", "Your turn.", "Oh no.") are words Whisper knows whole and
+# keep their silence.
 CLEAR_SPEECH_BELOW = 0.2
 SHORT_WORDS = 3
 
@@ -144,11 +145,11 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
 
 
 def _short_clear_speech(evidence: Evidence) -> str:
-    """The free transcript if it was surely speech and short (a try at a command, not a
-    sentence to someone else; Whisper repeats short words, so different words are
-    counted), else ""."""
+    """The free transcript if it was surely speech, short and with a word spelled in
+    pieces (a try at a command, not a remark or a sentence to someone else; Whisper
+    repeats short words, so different words are counted), else ""."""
     words = {w.lower() for w in re.findall(r"[A-Za-z0-9']+", evidence.transcript)}
-    if evidence.no_speech < CLEAR_SPEECH_BELOW and 0 < len(words) <= SHORT_WORDS:
+    if evidence.no_speech < CLEAR_SPEECH_BELOW and 0 < len(words) <= SHORT_WORDS and evidence.pieced:
         return evidence.transcript
     return ""
 

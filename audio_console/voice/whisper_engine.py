@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -356,14 +357,15 @@ class WhisperRecognizer:
         best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
         transcript, no_speech = witness()
         heard_command = transcript_command(self.grammar, transcript)
+        pieced = self._has_pieced_word(transcript)
         if best is None:
-            evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False)
+            evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False, pieced)
             text = ""
         else:
             phrase, total = best
             command = trie.commands[phrase]
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
-                                heard_command == command)
+                                heard_command == command, pieced)
             text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()],
@@ -371,6 +373,13 @@ class WhisperRecognizer:
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls})
+
+    def _has_pieced_word(self, transcript: str) -> bool:
+        """Whether a word of the transcript takes more than one token (as written,
+        after a space): one the model does not know whole. (Letters only: "I'm" is two
+        tokens for any word.)"""
+        return any(len(self.tokenizer.encode(" " + word, add_special_tokens=False).ids) > 1
+                   for word in set(re.findall(r"[A-Za-z]+", transcript)))
 
     def _no_speech(self, utterance: Utterance) -> float:
         return float(np.exp(utterance.after_sot()[self.no_speech_id])) if self.no_speech_id is not None else 0.0

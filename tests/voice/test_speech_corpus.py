@@ -84,6 +84,18 @@ def test_one_word_commands_come_from_every_voice_of_the_role(corpus, galaxis_gra
     assert voices == [corpus.VOICES["tune"][0]] * 5 + [corpus.VOICES["tune"][1]] * 5
 
 
+def test_remarks_are_no_command_and_differ_by_role(corpus, galaxis_grammar, tmp_path):
+    """Short remarks between players ("your turn", "oh no"): what should keep silence."""
+    out = tmp_path / "remarks"
+    assert corpus.main(["--role", "tune", "--out", str(out), "--commands", "0", "--chatter", "0", "--oog", "0",
+                        "--noise", "0", "--remarks", "3", "--degradations", "clean"]) == 0
+    rows = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    assert [r["text"] for r in rows] == corpus.REMARKS["tune"][:3]
+    assert all(r["kind"] == "remark" and r["expected"] is None for r in rows)
+    assert not any(galaxis_grammar.parse(text) for role in corpus.ROLES for text in corpus.REMARKS[role])
+    assert not set(corpus.REMARKS["tune"]) & set(corpus.REMARKS["held"])
+
+
 def test_the_benchmark_counts_a_confirmed_command_right_and_only_unasked_mistakes_wrong():
     spec = importlib.util.spec_from_file_location("bench_speech", SCRIPT.parent / "bench_speech.py")
     bench = importlib.util.module_from_spec(spec)

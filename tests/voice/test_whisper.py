@@ -145,15 +145,15 @@ def test_the_second_opinion_hears_speech_where_there_is_some(speech):
     assert SecondOpinion()(noise, 0.2) == 0.2     # not doubted: not asked
 
 
-@pytest.mark.parametrize("word", ["tomorrow", "kitchen"])
-def test_a_clear_word_that_is_no_command_gets_say_again(whisper, speech, galaxis_grammar, word):
-    """Not silence: a player alone in a quiet room must know they were heard."""
-    decoded, heard = hear(whisper, galaxis_grammar, speech.say(word, "flite:slt"))
-    assert heard.action == "reject" and heard.text, decoded.detail
+def test_a_clear_word_written_in_pieces_gets_say_again(whisper, speech, galaxis_grammar):
+    """Not silence: a player must know they were heard ("umbrella" is written "I'm Brelle")."""
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say("umbrella", "flite:slt"))
+    assert decoded.evidence.pieced and heard.action == "reject" and heard.text, decoded.detail
 
 
-def test_a_sentence_to_someone_else_stays_silent(whisper, speech, galaxis_grammar):
-    decoded, heard = hear(whisper, galaxis_grammar, speech.say("could you pass me the salt please", "flite:slt"))
+@pytest.mark.parametrize("text", ["okay", "good luck", "could you pass me the salt please"])
+def test_a_remark_or_a_sentence_to_someone_else_stays_silent(whisper, speech, galaxis_grammar, text):
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say(text, "flite:slt"))
     assert heard.action == "reject" and heard.text == "", decoded.detail
 
 
@@ -250,23 +250,25 @@ def test_an_answer_whisper_wrote_alone_is_taken_unless_there_was_no_voice(galaxi
 
 
 def test_short_clear_speech_that_is_no_command_gets_say_again_and_a_sentence_silence(galaxis_grammar):
-    """A player alone who said "hint" and got "Kid." must hear something; chatter to
-    someone else and noise stay silent."""
+    """A player whose "hint" was written "Gint." must hear something; remarks and
+    chatter to someone else and noise stay silent."""
     from audio_console.voice.recognizer import Decoded
 
-    def heard(transcript, no_speech=0.02, command="hint", score=-3.0):
-        decoded = Decoded(command or "", evidence=Evidence(command, score, 0.5, no_speech, transcript, False))
+    def heard(transcript, no_speech=0.02, command="hint", score=-3.0, pieced=True):
+        decoded = Decoded(command or "", evidence=Evidence(command, score, 0.5, no_speech, transcript, False,
+                                                           pieced))
         return decide(decoded, galaxis_grammar, Settings())
-    kid = heard("Kid.")
-    assert kid.action == "reject" and kid.text == "Kid."            # the session says "Say again."
-    assert heard("S7 S7 S7 S7 S").text                              # Whisper repeating itself: 2 words
-    assert heard("Kid.", command=None).text                         # no phrase at all: the same
-    assert heard("Kid.", no_speech=0.4).text == ""                  # not surely speech: silence
+    gint = heard("Gint.")
+    assert gint.action == "reject" and gint.text == "Gint."         # the session says "Say again."
+    assert heard("Gint. Gint. Gint. Gint. G").text                  # Whisper repeating itself: 2 words
+    assert heard("Gint.", command=None).text                        # no phrase at all: the same
+    assert heard("Gint.", no_speech=0.4).text == ""                 # not surely speech: silence
+    assert heard("Okay.", pieced=False).text == ""                  # a remark in words it knows: silence
     assert heard("Could you pass me the salt please?").text == ""    # a sentence: silence
     assert heard("").text == ""
-    unsure_yes = decide(Decoded("yes", evidence=Evidence("yes", -2.0, 1.0, 0.05, "Yes I'm", False)),
+    unsure_yes = decide(Decoded("yes", evidence=Evidence("yes", -2.0, 1.0, 0.05, "Yes Mance", False, True)),
                         galaxis_grammar, Settings())
-    assert unsure_yes.action == "reject" and unsure_yes.text == "Yes I'm"
+    assert unsure_yes.action == "reject" and unsure_yes.text == "Yes Mance"
 
 
 def test_heard_action_names_what_live_play_does():
