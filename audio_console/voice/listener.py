@@ -418,7 +418,9 @@ class Listener:
             decoding.cancel()
         if self._grammar is None:
             return None, None
-        return self.recognizer.decode(pcm), None
+        # the neural cutter starts an utterance only on speech (push to talk: the key does)
+        voiced = self.cutter_kind == "vad" and self.settings.listening != "push"
+        return self.recognizer.decode(pcm, voiced=voiced), None
 
     def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         heard = decide(decoded, grammar, self.settings)

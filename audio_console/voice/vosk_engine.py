@@ -115,7 +115,7 @@ class VoskRecognizer:
             raise RecognizerError("no grammar set")
         return VoskStream(self.new_recognizer())
 
-    def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+    def decode(self, pcm: bytes, naive: bool = False, voiced: bool = False) -> Decoded:
         """One whole utterance. `naive`: no [unk], every word trusted (the baseline)."""
         if self.grammar is None:
             raise RecognizerError("no grammar set")

@@ -305,14 +305,14 @@ class WhisperRecognizer:
                 x = x * min(LEVEL_MAX_GAIN, self.level / peak)
         return x
 
-    def decode(self, pcm: bytes, naive: bool = False) -> Decoded:
+    def decode(self, pcm: bytes, naive: bool = False, voiced: bool = False) -> Decoded:
         # numpy's BLAS on one thread: the numpy decoder's products are small, and
         # log_mel's filter product on two threads spun the second core for nothing
         # (encode: 37 ms wall either way, 67 against 37 ms of CPU)
         with one_blas_thread():
-            return self._decode(pcm, naive)
+            return self._decode(pcm, naive, voiced)
 
-    def _decode(self, pcm: bytes, naive: bool) -> Decoded:
+    def _decode(self, pcm: bytes, naive: bool, voiced: bool = False) -> Decoded:
         trie = self.trie
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
@@ -337,13 +337,13 @@ class WhisperRecognizer:
 
         def witness() -> tuple[str, float]:
             """The free transcript and the no-speech probability, with the voice
-            detector's second opinion (on the numpy path, once the search has drafted
-            the transcript)."""
+            detector's second opinion unless it cut the utterance out itself (on the
+            numpy path, once the search has drafted the transcript)."""
             if decoder is not None:
                 tokens, no_speech = utterance.transcript_tokens(), self._no_speech(utterance)
             else:
                 tokens, no_speech = free.sequences_ids[0], float(free.no_speech_prob)
-            return self._transcript(tokens), self._second_opinion(pcm, no_speech)
+            return self._transcript(tokens), no_speech if voiced else self._second_opinion(pcm, no_speech)
 
         if naive or trie is None:
             transcript, no_speech = witness()

@@ -25,7 +25,11 @@ class Deaf:
     def set_grammar(self, grammar):
         pass
 
-    def decode(self, pcm, naive=False):
+    def __init__(self):
+        self.voiced = []      # per decode: whether the listener said its cutter heard a voice
+
+    def decode(self, pcm, naive=False, voiced=False):
+        self.voiced.append(voiced)
         return Decoded("")
 
 
@@ -151,6 +155,17 @@ def test_no_cue_and_no_notice_when_nothing_was_cut(speech):
     notices = run(listener, 2.0)
     assert notices == []
     assert sink.signals == ["listening"] and lines.count(listening.LISTENING_AGAIN) == 1
+
+
+@pytest.mark.parametrize("cutter", ["vad", "endpointer"])
+def test_the_engine_is_told_when_the_neural_voice_detector_cut_the_utterance(speech, cutter):
+    """Then Whisper need not ask the same detector again whether it held speech."""
+    pcm = bytes(32000) + wav_pcm16(speech.say("delta five", "flite:slt"))
+    deaf = Deaf()
+    listener = listening.Listener(deaf, Settings(), NullSink(), lambda line: None, cutter=cutter,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm))
+    run(listener, 2.5)
+    assert deaf.voiced and set(deaf.voiced) == {cutter == "vad"}
 
 
 @pytest.mark.parametrize("extendable", [("caution", "spaceship"), ("read", "row")])

@@ -134,6 +134,18 @@ def test_noise_whisper_doubts_about_gets_no_question(whisper, speech, galaxis_gr
     assert doubted >= 3                 # the second opinion was asked and heard no speech
 
 
+def test_an_utterance_the_voice_detector_cut_out_is_not_checked_again(whisper, speech, galaxis_grammar):
+    """voiced=True (the live listener's neural cutter started it on speech): Whisper's
+    own no-speech probability stands; the same detector asked again could only agree."""
+    whisper.set_grammar(galaxis_grammar)
+    for seed in range(3, 9):
+        pcm = wav_pcm16(speech.noise(1.2, 0.1, seed=seed))
+        if whisper.decode(pcm).evidence.no_speech == 1.0:          # checked: no voice in it
+            assert whisper.decode(pcm, voiced=True).evidence.no_speech < 1.0
+            return
+    pytest.fail("no noise clip was doubted")
+
+
 def test_the_second_opinion_hears_speech_where_there_is_some(speech):
     """A command Whisper doubts (a quiet "status" may get 0.42) keeps Whisper's own
     probability; only noise without a voice becomes "no speech"."""
