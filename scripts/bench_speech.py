@@ -141,7 +141,7 @@ def print_conditions(results: list[dict], engines: list[str], hows: list[str]) -
 
 def print_say_again(results: list[dict], engines: list[str]) -> None:
     """How often a clip that was not acted on or asked about got "Say again." rather
-    than silence: wanted for a command, unwanted for chatter, talk and noise."""
+    than silence: wanted for a command, unwanted for chatter, talk, noise and remarks."""
     print()
     for engine in engines:
         rows = [r for r in results if "again" in r["engines"][engine] and r["engines"][engine]["action"] == "reject"]
@@ -236,7 +236,8 @@ def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
     decoded = recognizer.decode(pcm)
     heard = decide(decoded, grammar, settings)
     return {"heard": decoded.text, "command": heard.command.text if heard.command else None,
-            "action": action_of(heard), "again": heard.command is None and bool(heard.text), "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
+            "action": action_of(heard), "again": heard.command is None and bool(heard.text),
+            "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
             "detail": decoded.detail}
 
 

@@ -312,7 +312,7 @@ class WhisperRecognizer:
         with one_blas_thread():
             return self._decode(pcm, naive, voiced)
 
-    def _decode(self, pcm: bytes, naive: bool, voiced: bool = False) -> Decoded:
+    def _decode(self, pcm: bytes, naive: bool, voiced: bool) -> Decoded:
         trie = self.trie
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
