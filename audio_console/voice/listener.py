@@ -9,8 +9,8 @@ callback. After a short silence (EARLY_WINDOW) the utterance is decoded at once,
 a sure, complete command that no longer command extends is acted on right away;
 otherwise the full ENDPOINT_WINDOW is waited for. The player hears a short cue
 whenever the microphone reopens after the console's own sound, is told when their
-speech was cut by it, when the room is too talkative, and when the microphone
-stopped (notices, through on_notice). Decoding streams: the recognizer is
+speech was cut by it, when the room is too talkative, when the microphone
+stopped, and when it sends only silence (notices, through on_notice). Decoding streams: the recognizer is
 fed while the player speaks, so when the Endpointer closes the utterance only the
 tail and the checks that need the whole utterance are left (docs/listen.md). While the console speaks or signals
 (sink.busy()) the microphone is ignored, unless the player wears headphones, so the
@@ -28,7 +28,7 @@ from audio_console.voice.early_guess import (Guess, extendable_prefixes, is_comp
                                               says_unfinished, with_unfinished)
 from audio_console.voice.endpointer_cutter import (ENDPOINT_WINDOW, FRAME_BYTES, FRAME_SECONDS,
                                                    UtteranceCutter)
-from audio_console.voice.microphone import Microphone
+from audio_console.voice.microphone import Microphone, SilenceWatch
 from audio_console.voice.recognizer import RecognizerError, one_line
 from audio_console.voice.trust import decide
 
@@ -48,6 +48,7 @@ TOO_MUCH_TALK = "Too much talk around me to hear you: say push to talk, or press
 SAY_AGAIN_CUT = "I was speaking: say it again."
 MIC_STOPPED = "The microphone stopped; type your commands."
 MIC_BACK = "The microphone is back: listening again."
+MIC_MUTED = "The microphone sends only silence: if it is muted, unmute it; or type your commands."
 LISTENING_AGAIN = "Listening."
 
 
@@ -194,6 +195,7 @@ class Listener:
         overruns = 0
         lost_since = None               # the microphone stopped (monotonic time of the last retry)
         heard_any = False               # a first block came: from now on silence means stopped
+        muted = SilenceWatch()          # only zeros for seconds: muted, said once
         while self._running.is_set():
             block = self.microphone.next_block(first=not heard_any)
             if block is None:
@@ -205,6 +207,8 @@ class Listener:
             if lost_since is not None:
                 lost_since = None
                 self._on_notice(MIC_BACK)
+            if muted.push(block):
+                self._on_notice(MIC_MUTED)
             self._pending += block
             while len(self._pending) >= FRAME_BYTES:
                 frame, self._pending = self._pending[:FRAME_BYTES], self._pending[FRAME_BYTES:]

@@ -2,7 +2,8 @@
 
 PortAudio's callback only queues (its thread must never wait); the listener's worker
 takes the blocks. A microphone that sends nothing for a while has stopped: the
-listener says so and calls reopen() every few seconds until it is back.
+listener says so and calls reopen() every few seconds until it is back. One that sends
+only zeros is muted (SilenceWatch): the listener says that once.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from audio_console.voice.endpointer_cutter import FRAME_BYTES
 
 MIC_SILENT = 1.5             # seconds without a frame from the microphone: it stopped
 MIC_FIRST = 8.0              # ... before its first frame (it opens while the model loads)
+MUTED_AFTER = 8.0            # seconds of digital silence (every sample 0) before the player is told
 
 
 class Microphone:
@@ -70,3 +72,26 @@ class Microphone:
             self.frames.put_nowait(bytes(indata))
         except queue.Full:
             pass   # the worker is far behind: dropping audio beats growing without bound
+
+
+class SilenceWatch:
+    """Digital silence: a real microphone always hears a little noise, so seconds of
+    samples that are all exactly 0 mean a muted or disconnected input (PulseAudio's
+    mute sends zeros, and the listener would wait for ever). True from push() once,
+    after MUTED_AFTER seconds of it; never again, as a microphone with a noise gate
+    also sends zeros between words and must not be warned about all game."""
+
+    def __init__(self):
+        self.limit = int(MUTED_AFTER * 32000)   # bytes of 16 kHz int16
+        self.zeros = 0
+        self.told = False
+
+    def push(self, block: bytes) -> bool:
+        if self.told:
+            return False
+        if block.strip(b"\x00"):
+            self.zeros = 0
+            return False
+        self.zeros += len(block)
+        self.told = self.zeros >= self.limit
+        return self.told

@@ -1,5 +1,6 @@
 """What the listener tells the player besides commands: the microphone stopped (and
-came back), too much talk around to listen, speech cut by the console's own sound.
+came back), it sends only silence (muted), too much talk around to listen, speech cut
+by the console's own sound.
 The microphone here is a stream of real synthesized speech fed to the listener's
 audio callback (no device); the recognizer is a stub, as no decoding is judged."""
 import threading
@@ -37,8 +38,9 @@ class FeedingStream:
     """A microphone: plays `pcm` (then silence, or nothing if `stops`) into the callback
     at twice real time."""
 
-    def __init__(self, callback, pcm=b"", stops=False, first_after=0.0):
+    def __init__(self, callback, pcm=b"", stops=False, first_after=0.0, then=bytes(960)):
         self.callback, self.pcm, self.stops, self.first_after = callback, pcm, stops, first_after
+        self.then = then   # what follows pcm: digital silence unless told
         self.running = True
         threading.Thread(target=self._run, daemon=True).start()
 
@@ -51,7 +53,7 @@ class FeedingStream:
             if len(block) < 960:
                 if self.stops:
                     return   # the device is gone: no more callbacks
-                block = bytes(960)
+                block = self.then
             self.callback(block, 480, None, None)
             time.sleep(0.015)
 
@@ -99,6 +101,27 @@ def test_a_microphone_slow_to_start_is_not_said_to_have_stopped(monkeypatch):
     listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
                                   open_stream=lambda cb: FeedingStream(cb, first_after=1.5))
     assert run(listener, 3.0) == []
+
+
+def test_a_muted_microphone_is_said_once(monkeypatch):
+    """A muted input sends samples that are all 0; without a word the player would
+    wait for ever. Told once (here after 1 s of it instead of MUTED_AFTER), not again."""
+    monkeypatch.setattr(microphone, "MUTED_AFTER", 1.0)
+    listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb))
+    notices = run(listener, 2.5)    # 5 s of zeros at twice real time
+    assert notices == [listening.MIC_MUTED]
+    assert "muted" in notices[0] and "type" in notices[0]
+
+
+def test_a_quiet_room_through_a_real_microphone_is_not_called_muted(monkeypatch):
+    """A working microphone in a silent room still hears its own faint noise (here one
+    or two steps of the 16-bit range, after a spoken word): no warning."""
+    monkeypatch.setattr(microphone, "MUTED_AFTER", 1.0)
+    hiss = np.random.default_rng(1).integers(-2, 3, 480).astype("<i2").tobytes()
+    listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, bytes(9600), then=hiss))
+    assert run(listener, 2.5) == []
 
 
 def test_endless_talk_offers_push_to_talk_once(speech, monkeypatch):

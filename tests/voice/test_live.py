@@ -91,6 +91,31 @@ def test_a_command_said_with_a_pause_inside_is_one_command(microphone, speech, g
     assert commands[-1:] == ["query G9"] and set(commands) <= {"query E4", "query G9"}, got
 
 
+def test_a_muted_microphone_is_told_to_the_player(microphone, galaxis_grammar, monkeypatch):
+    """PulseAudio's mute on the real default source: the listener says so (after 2 s of
+    the digital silence here, MUTED_AFTER in play)."""
+    from audio_console.voice import microphone as mic
+    monkeypatch.setattr(mic, "MUTED_AFTER", 2.0)
+    source = f"{microphone}.monitor"
+    assert _pactl("set-source-mute", source, "1").returncode == 0
+    try:
+        notices = []
+        listener = open_listener(Settings(), NullSink(), notices.append)
+        assert listener is not None, notices
+        listener.set_grammar(galaxis_grammar)
+        listener.start(lambda heard: None, on_notice=notices.append)
+        try:
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and not any("muted" in line for line in notices):
+                time.sleep(0.2)
+        finally:
+            listener.stop()
+    finally:
+        _pactl("set-source-mute", source, "0")
+    assert [line for line in notices if "muted" in line] == [
+        "The microphone sends only silence: if it is muted, unmute it; or type your commands."]
+
+
 def test_played_noise_is_not_a_command(microphone, speech, galaxis_grammar):
     got, _ = listen(Settings(), NullSink(), galaxis_grammar,
                     [speech.noise(1.5, 0.15, seed=7), speech.noise(0.8, 0.3, seed=8)], wait=3.0)
