@@ -9,7 +9,10 @@ answer, says the hinted point ("delta five"), answers "Did you say ...?" by voic
 (yes if it is the point meant, no otherwise), and waits for the console to fall
 silent each time (its sound is watched on the default sink's monitor). With
 `--chatter DB` three synthetic voices talk without pause DB dB below the player,
-played into the same microphone sink, for the whole game.
+played into the same microphone sink, for the whole game. Every room also has a faint
+room tone (white noise at ROOM_TONE_DB dBFS), as a real microphone always hears a
+little: a null sink's monitor is exact zeros when nothing plays, which the console
+rightly takes for a muted microphone after 8 s.
 
 Prints: utterances said, acted on as said, wrong acted on (wrong moves counted
 apart), confirmations asked, "Say again"s, silences (nothing heard), whether the game
@@ -44,6 +47,7 @@ from audio_console.games import grammar_for_game  # noqa: E402
 GRAMMAR = grammar_for_game("galaxis")
 
 PLAYER_DB = -20.0
+ROOM_TONE_DB = -70.0      # a quiet room through a real microphone (its own noise)
 PHONETIC = dict(zip("ABCDEFG", ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"]))
 NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 MOVE = re.compile(r"^([A-G]\d+)(?: answered|: )")
@@ -129,11 +133,13 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path) -> dict:
              "nothing": 0, "too much talk": 0, "speech cut": 0, "finished": False, "latency": []}
     home = tmp / f"home-{below}"
     home.mkdir()
-    babble = None
+    tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
+    write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
+    loops = [in_a_loop(tmp / "tone.wav", args.mic)]
     if below is not None:
         x = at_level(chatter(voices, 60, talkers=3, seed=args.seed), PLAYER_DB - below)
         write_wav(tmp / "chatter.wav", x, RATE)
-        babble = subprocess.Popen(["bash", "-c", f"while true; do paplay --device={args.mic} {tmp / 'chatter.wav'}; done"])
+        loops.append(in_a_loop(tmp / "chatter.wav", args.mic))
     sound = ConsoleSound(args.out)
     console = Console(args.seed, home, ["--log", str(home / "log.jsonl")])
     counter = [0]
@@ -190,11 +196,16 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path) -> dict:
     finally:
         console.close()
         sound.close()
-        if babble is not None:   # the loop's paplay first (killing bash alone leaves it playing)
-            subprocess.run(["pkill", "-P", str(babble.pid)], check=False)
-            babble.kill()
-            subprocess.run(["pkill", "-P", str(babble.pid)], check=False)
+        for loop in loops:   # the loop's paplay first (killing bash alone leaves it playing)
+            subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
+            loop.kill()
+            subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
     return stats
+
+
+def in_a_loop(path: Path, mic: str) -> subprocess.Popen:
+    """`path` played into the microphone sink over and over, until killed."""
+    return subprocess.Popen(["bash", "-c", f"while true; do paplay --device={mic} {path}; done"])
 
 
 HINTED, ASKED_POINT = [None], [None]

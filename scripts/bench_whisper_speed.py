@@ -10,7 +10,9 @@ The baseline is whisper_engine.py as committed at REV (git show), at its own def
 threads (a REV whose engine imports modules this checkout changed is not loadable);
 configs are this checkout's engine: "tN" = N CTranslate2 threads, "ct2" = the search on
 CTranslate2 instead of the numpy decoder, "-fK" = K free
-transcript tokens, "-bFN" = beam F for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up to S s.
+transcript tokens, "-bFN" = beam F for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up to S s,
+"-p1" = the numpy decoder's output projection on one core instead of two (the baseline
+runs as its revision did: on one core).
 Clips are decoded by every engine in turn, so load hits them alike. Tuning corpora only.
 """
 from __future__ import annotations
@@ -45,7 +47,7 @@ def baseline_module(rev: str):
 
 
 def make(config: str, grammar):
-    options = {"threads": whisper_engine.THREADS, "numpy": True}
+    options = {"threads": whisper_engine.THREADS, "numpy": True, "split": True}
     for part in config.split("-"):
         if part == "ct2":
             options["numpy"] = False
@@ -55,12 +57,15 @@ def make(config: str, grammar):
             options["free_tokens"] = int(part[1:])
         elif part.startswith("b"):
             options["constants"] = {"BEAM_FIRST": int(part[1]), "BEAM": int(part[2])}
+        elif part == "p1":
+            options["split"] = False
         elif part.startswith("w"):
             options["window"] = tuple(float(x) for x in part[1:].split("/"))
     recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"], numpy_decoder=options["numpy"])
     if "free_tokens" in options:
         recognizer.free_tokens = options["free_tokens"]
     recognizer.constants = options.get("constants", {})
+    recognizer.split_projection = options["split"]
     if "window" in options:
         recognizer.window_pad, recognizer.window_step = options["window"]
     recognizer.set_grammar(grammar)
@@ -96,6 +101,9 @@ def main(argv=None) -> int:
             saved = {k: getattr(whisper_search, k) for k in getattr(recognizer, "constants", {})}
             for k, v in getattr(recognizer, "constants", {}).items():
                 setattr(whisper_search, k, v)
+            decoder = recognizer.numpy_decoder() if hasattr(recognizer, "numpy_decoder") else None
+            if decoder is not None:   # shared by all engines: each runs as configured
+                decoder.split_projection = getattr(recognizer, "split_projection", False)
             wall, cpu = time.perf_counter(), time.process_time()
             decoded = recognizer.decode(pcm)
             for k, v in saved.items():
