@@ -26,6 +26,8 @@ HOMOPHONES = {"read": "red", "two": "to", "four": "for"}
 # Words Whisper writes as other words, found in its free transcripts of the tuning
 # corpora: "unmark bravo nine" comes out "and Mark Bravo 9." or "in Mark Bravo 9."
 ALSO_WRITTEN = {"unmark": ["and Mark", "and mark", "in Mark", "un-mark"]}
+WORD = re.compile(r"[A-Za-z0-9']+")
+LETTER_DIGITS = re.compile(r"[a-z]?\d+")     # "d5", "5": a coordinate as Whisper joins it
 
 
 def _word_forms(word: str, first: bool) -> list[str]:
@@ -113,6 +115,7 @@ class PhraseTrie:
         self.phrases: list[str] = []         # spoken phrase per index
         self.commands: list[str] = []        # its canonical command text
         self.examples: str | None = None     # example_text() of the phrases, once asked for
+        self._vocabulary: set[str] | None = None
         command_ids: dict[str, int] = {}
         self.words = WordNode()
         for phrase, command in grammar.phrase_commands():
@@ -204,6 +207,28 @@ class PhraseTrie:
                 pending.extend(self._arrive(word_node, comma))
             children[token] = self._node(pending, terminal)
         return children
+
+    @property
+    def vocabulary(self) -> set[str]:
+        """Every word, in lower case, that some written form of some phrase uses
+        ("delta", "5", "red", "and" of "and Mark"); made on first use."""
+        if self._vocabulary is None:
+            spoken, stack = set(), [self.words]
+            while stack:
+                node = stack.pop()
+                spoken.add(node.word)
+                stack.extend(node.children.values())
+            spoken.discard("")
+            self._vocabulary = {w.lower() for word in spoken for first in (True, False)
+                                for form in _word_forms(word, first) for w in WORD.findall(form)}
+        return self._vocabulary
+
+    def talk_words(self, transcript: str) -> int:
+        """How many different words of a transcript no phrase uses, in any written
+        form ("I think we should order pizza" has 6; "Delta 5.", "D5 D5" and "Rule
+        out B5" none): many of them mean talk, not a misheard command."""
+        words = {w.lower() for w in WORD.findall(transcript)}
+        return sum(1 for w in words if w not in self.vocabulary and not LETTER_DIGITS.fullmatch(w))
 
     def command_below(self, node: Node) -> int:
         """The one command every phrase below `node` says, or -2 when several."""

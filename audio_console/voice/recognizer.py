@@ -34,6 +34,9 @@ class Evidence:
     # the transcript has a word the model spelled in pieces (a word it does not know
     # whole, as a misheard command often comes out: "Gint", "Stagas"; "Okay" is one piece)
     pieced: bool = False
+    # how many different words of the transcript no phrase of the grammar uses
+    # ("I think we should order pizza tonight.": 7): talk to someone else
+    talk_words: int = 0
 
 
 @dataclass

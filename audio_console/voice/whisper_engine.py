@@ -358,21 +358,22 @@ class WhisperRecognizer:
         transcript, no_speech = witness()
         heard_command = transcript_command(self.grammar, transcript)
         pieced = self._has_pieced_word(transcript)
+        talk = trie.talk_words(transcript)
         if best is None:
-            evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False, pieced)
+            evidence = Evidence(None, -99.0, 0.0, no_speech, transcript, False, pieced, talk)
             text = ""
         else:
             phrase, total = best
             command = trie.commands[phrase]
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
-                                heard_command == command, pieced)
+                                heard_command == command, pieced, talk)
             text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()],
                        seconds=time.perf_counter() - started, evidence=evidence,
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
-                               "calls": calls})
+                               "calls": calls, "talk": talk})
 
     def _has_pieced_word(self, transcript: str) -> bool:
         """Whether a word of the transcript takes more than one token (as written,

@@ -163,6 +163,31 @@ def test_a_clear_word_written_in_pieces_gets_say_again(whisper, speech, galaxis_
     assert decoded.evidence.pieced and heard.action == "reject" and heard.text, decoded.detail
 
 
+@pytest.mark.parametrize("text, voice", [("I need some help with the dishes", "flite:kal"),
+                                         ("how much does this cost", "flite:awb"),
+                                         ("open the window it is warm in here", "flite:awb")])
+def test_a_sentence_to_someone_else_gets_no_question(whisper, speech, galaxis_grammar, text, voice):
+    """Talk near the console that the search could only match to a command worth a
+    question ("Did you say hint?") stays silent: its free transcript is many words
+    that no command uses."""
+    from audio_console.voice.trust import TALK_WORDS
+    decoded, heard = hear(whisper, galaxis_grammar, speech.say(text, voice))
+    assert decoded.evidence.command is not None and decoded.evidence.talk_words >= TALK_WORDS, decoded.detail
+    assert heard.action == "reject" and heard.text == "", (decoded.detail, heard)
+
+
+def test_talk_words_count_only_words_no_phrase_uses(whisper):
+    """Commands as Whisper writes them have none; talk has many (per game)."""
+    whisper.set_grammar(grammar_for_game("galaxis"))
+    for written in ("Delta 5. Delta 5. Delta", "D5 D5 D5", "Rule out B5.", "and Mark Bravo 9.", "Red row Echo.",
+                    "Hint.", "What is at Golf 2?"):
+        assert whisper.trie.talk_words(written) == 0, written
+    assert whisper.trie.talk_words("I think we should order pizza tonight.") == 7
+    assert whisper.trie.talk_words("Delta 4 is a good film.") == 2           # "good", "film"
+    whisper.set_grammar(grammar_for_game("battleship"))
+    assert whisper.trie.talk_words("Sector 2, row D.") == 0
+
+
 @pytest.mark.parametrize("text", ["okay", "good luck", "could you pass me the salt please"])
 def test_a_remark_or_a_sentence_to_someone_else_stays_silent(whisper, speech, galaxis_grammar, text):
     decoded, heard = hear(whisper, galaxis_grammar, speech.say(text, "flite:slt"))
@@ -281,6 +306,22 @@ def test_short_clear_speech_that_is_no_command_gets_say_again_and_a_sentence_sil
     unsure_yes = decide(Decoded("yes", evidence=Evidence("yes", -2.0, 1.0, 0.05, "Yes Mance", False, True)),
                         galaxis_grammar, Settings())
     assert unsure_yes.action == "reject" and unsure_yes.text == "Yes Mance"
+
+
+def test_many_words_no_command_uses_turn_a_question_into_silence(galaxis_grammar):
+    """Only a question goes: a sure command is acted on whatever else was written, and
+    a player who wants every move confirmed is still asked."""
+    from audio_console.voice.recognizer import Decoded
+    from audio_console.voice.trust import TALK_WORDS
+
+    def heard(talk, settings=Settings(), **kw):
+        e = Evidence("query D5", kw.get("score", -1.5), kw.get("margin", 1.5), 0.05, "Delta 5.", False, False, talk)
+        return decide(Decoded("delta five", evidence=e), galaxis_grammar, settings)
+    assert heard(TALK_WORDS - 1).action == "confirm"
+    talk = heard(TALK_WORDS)
+    assert talk.action == "reject" and talk.text == ""            # silence, not "Say again."
+    assert heard(TALK_WORDS, score=-0.2, margin=9.0).action == "act"
+    assert heard(TALK_WORDS, Settings(confirm="always"), score=-0.2, margin=9.0).action == "confirm"
 
 
 def test_heard_action_names_what_live_play_does():
