@@ -42,6 +42,9 @@ def point_slot(name: str, rows: Slot, columns: Slot, make) -> Slot:
 # The commands every game understands, each canonical as its own word(s).
 COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop",
                 "quit", "hint", "louder", "softer", "faster", "slower", "summary"]
+# Answers to a question and quick controls: never themselves asked about ("Did you say
+# yes?"); when a recognizer is unsure of one, the player says it again.
+NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),

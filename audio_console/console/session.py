@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from audio_console.commands import Command
-from audio_console.commands.vocabulary import common_grammar
+from audio_console.commands.vocabulary import NEVER_CONFIRMED, common_grammar
 from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
@@ -247,7 +247,7 @@ class Session:
                                        "Say help to hear what you can say, or type it.", signal="error"))
             return
         self.misheard = 0
-        if heard.confirm and heard.command.name not in ("yes", "no", "cancel", "stop", "repeat"):
+        if heard.confirm and heard.command.name not in NEVER_CONFIRMED:
             said = heard.text or heard.command.text
             self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(heard.command))
             return

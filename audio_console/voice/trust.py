@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from audio_console.commands.grammar import Command, Grammar
+from audio_console.commands.vocabulary import NEVER_CONFIRMED
 from audio_console.voice.recognizer import Decoded, Evidence
 
 # Cost of each easily confused word: how likely it is to have been another word.
@@ -33,10 +34,6 @@ CONFUSED_WITH = {
     "b": "D E G P T V", "d": "B E G T", "e": "B D G", "g": "B D E", "c": "E T Z",
     "p": "B T", "t": "D P", "a": "eight", "five": "nine", "nine": "five",
 }
-
-# Answers to a question and quick controls are never confirmed ("Did you say yes?"):
-# when unsure they are rejected, and the player says them again.
-ANSWERS = {"yes", "no", "cancel", "stop", "repeat"}
 
 REJECT_BELOW = 0.05  # below this, not even worth a question: "say again"
 
@@ -170,7 +167,7 @@ def _answer_written_alone(command: Command, evidence: Evidence, settings) -> boo
     too, it is taken at the default clarity or a more lenient one. (Held-out one-word
     commands: "yes", "no" and "repeat" were the best phrase for 139 of 147 clips but
     acted on for 41; noise written "No." is left to the no-speech check.)"""
-    return command.name in ANSWERS and evidence.agrees and settings.clarity <= 0.5
+    return command.name in NEVER_CONFIRMED and evidence.agrees and settings.clarity <= 0.5
 
 
 def _by_settings(text: str, command: Command, conf: float, settings, sure: bool | None = None) -> Heard:
@@ -182,7 +179,7 @@ def _by_settings(text: str, command: Command, conf: float, settings, sure: bool 
     mode = settings.confirm
     if sure:
         return Heard(text, command, round(conf, 3), consequential and mode == "always")
-    if command.name not in ANSWERS and mode in ("unsure", "always"):
+    if command.name not in NEVER_CONFIRMED and mode in ("unsure", "always"):
         return Heard(text, command, round(conf, 3), True)
     return Heard(text, None, round(conf, 3), False)   # "never" confirms: say again
 
