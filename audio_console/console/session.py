@@ -57,6 +57,8 @@ class Session:
         self.last_prompt = ""
         self.pending: tuple[str, Callable[[], None]] | None = None   # a question waiting for yes or no
         self.misheard = 0          # voice: "Say again." in a row since the last command understood
+        self.asked_about: Command | None = None   # voice: the command of the last "Did you say ...?"
+        self.refused: Command | None = None       # ... when the player answered no to it
         self.listener: Listener | None = None
         self.check: VoiceCheckConsole | None = None    # a voice check in progress
         self.prompt_rng = random.Random()   # the voice check's prompts
@@ -230,6 +232,7 @@ class Session:
             self._refuse(self._explain(text))
             return
         self.misheard = 0
+        self.refused = None
         self.do(command)
 
     def hear(self, heard) -> None:
@@ -247,11 +250,23 @@ class Session:
                                        "Say help to hear what you can say, or type it.", signal="error"))
             return
         self.misheard = 0
+        refused, self.refused = self.refused, None
+        if refused is not None and heard.command.text == refused.text:
+            # heard again as what the player just said it was not (a voice the model
+            # keeps mishearing the same way): ask about the runner-up, never act on it
+            if heard.runner_up is not None:
+                self._ask_heard(heard.runner_up_text, heard.runner_up)
+            else:
+                self._ask_heard(heard.text or heard.command.text, heard.command)
+            return
         if heard.confirm and heard.command.name not in NEVER_CONFIRMED:
-            said = heard.text or heard.command.text
-            self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(heard.command))
+            self._ask_heard(heard.text or heard.command.text, heard.command)
             return
         self.do(heard.command)
+
+    def _ask_heard(self, said: str, command: Command) -> None:
+        self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(command))
+        self.asked_about = command
 
     def _explain(self, text: str) -> str:
         reason = self.console.explain(text) or f"Not understood: {text}. Say help to hear what you can say."
@@ -264,6 +279,7 @@ class Session:
         if self.pending and name in ("yes", "no", "cancel"):
             question, action = self.pending
             self.pending = None
+            self.refused, self.asked_about = (self.asked_about if name == "no" else None), None
             if name == "yes":
                 action()
             else:
@@ -326,6 +342,7 @@ class Session:
 
     def _ask(self, question: str, action) -> None:
         self.pending = (question, action)
+        self.asked_about = None
         self._show(Reply().say(question, signal="prompt"))
 
     def _cmd_repeat(self, command: Command) -> None:

@@ -37,6 +37,9 @@ class Evidence:
     # how many different words of the transcript no phrase of the grammar uses
     # ("I think we should order pizza tonight.": 7): talk to someone else
     talk_words: int = 0
+    # the spoken phrase of the best different command the search finished ("delta two"
+    # beside "b two"), or None: what to ask about when the player said no to the best
+    runner_up: str | None = None
 
 
 @dataclass

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from audio_console.commands.grammar import Command, Grammar
 from audio_console.commands.vocabulary import NEVER_CONFIRMED
@@ -47,6 +47,10 @@ class Heard:
     command: Command | None
     confidence: float
     confirm: bool
+    # the best different command the engine found, and its words: asked about instead
+    # when the player has just said no to `command` and it is heard again
+    runner_up: Command | None = None
+    runner_up_text: str = ""
 
     @property
     def action(self) -> str:
@@ -143,11 +147,19 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
         if heard.command is None and not evidence.agrees:
             # an unsure "no" in noise: silence; said clearly but unsure: say again
             return Heard(_short_clear_speech(evidence), None, heard.confidence, False)
-        return heard
+        return _with_runner_up(heard, evidence, grammar)
     conf = confidence(decoded, settings.clarity) if command else 0.0
     if command is None or conf < REJECT_BELOW:
         return Heard(text if _has_words(decoded) else "", None, round(conf, 3), False)
     return _by_settings(text, command, conf, settings)
+
+
+def _with_runner_up(heard: Heard, evidence: Evidence, grammar: Grammar) -> Heard:
+    """`heard` with the engine's runner-up command, if it is one worth a question."""
+    other = grammar.parse(evidence.runner_up) if heard.command is not None and evidence.runner_up else None
+    if other is None or other.name in NEVER_CONFIRMED:
+        return heard
+    return replace(heard, runner_up=other, runner_up_text=evidence.runner_up)
 
 
 def _short_clear_speech(evidence: Evidence) -> str:

@@ -354,7 +354,7 @@ class WhisperRecognizer:
             self._greedy = (list(free.sequences_ids[0]), free.logits[0])
             root = log_softmax(free.logits[0][0])
             advance = self._advance_ct2(encoded)
-        best, margin, tokens, calls = search(trie, root, advance, self.eot, self.stops)
+        best, margin, tokens, calls, runner_up = search(trie, root, advance, self.eot, self.stops)
         transcript, no_speech = witness()
         heard_command = transcript_command(self.grammar, transcript)
         pieced = self._has_pieced_word(transcript)
@@ -366,14 +366,15 @@ class WhisperRecognizer:
             phrase, total = best
             command = trie.commands[phrase]
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
-                                heard_command == command, pieced, talk)
+                                heard_command == command, pieced, talk,
+                                trie.phrases[runner_up] if runner_up is not None else None)
             text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()],
                        seconds=time.perf_counter() - started, evidence=evidence,
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
-                               "calls": calls, "talk": talk})
+                               "calls": calls, "talk": talk, "runner_up": evidence.runner_up})
 
     def _has_pieced_word(self, transcript: str) -> bool:
         """Whether a word of the transcript takes more than one token (as written,

@@ -67,7 +67,9 @@ def end_score(lp: np.ndarray, tokens: list[int], eot: int) -> float:
 
 def search(trie: PhraseTrie, root_lp: np.ndarray, advance: Advance, eot: int, stops: list[int]):
     """Returns ((phrase, total log-prob) or None, margin over the best different
-    command, tokens of the best, decoder calls). A phrase ends with the end of text,
+    command, tokens of the best, decoder calls, the best finished phrase of a
+    different command or None: the runner-up, worth asking about when the player
+    says the best was not it). A phrase ends with the end of text,
     directly or after a "." (whose end of text is then scored too: "Sector 2." may go
     on as "Sector 2. Row D.")."""
     finished: dict[int, tuple[float, int]] = {}    # phrase -> (total, tokens)
@@ -105,17 +107,18 @@ def search(trie: PhraseTrie, root_lp: np.ndarray, advance: Advance, eot: int, st
         frontier, dists, called = advance(keep)
         calls += called
     if not finished:
-        return None, 0.0, 0, calls
+        return None, 0.0, 0, calls, None
     phrase, (total, length) = max(finished.items(), key=lambda kv: kv[1][0])
     command = trie.commands[phrase]
-    rival = max((s for p, (s, _) in finished.items() if trie.commands[p] != command), default=-math.inf)
+    rival, runner_up = max(((s, p) for p, (s, _) in finished.items() if trie.commands[p] != command),
+                           default=(-math.inf, None))
     if rival == -math.inf:
         # no other command finished: the best dropped prefix of another command
         # bounds it from above (a loose bound: its words were not all scored)
         mine = trie.command_index(phrase)
         rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
     margin = total - rival if rival > -math.inf else 30.0
-    return (phrase, total), min(margin, 30.0), length, calls
+    return (phrase, total), min(margin, 30.0), length, calls, runner_up
 
 
 def score_chains(entries, rows) -> tuple[list[Entry], list[np.ndarray]]:

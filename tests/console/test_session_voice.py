@@ -55,6 +55,37 @@ def test_no_to_a_confirmation_changes_nothing(tmp_path):
     assert "Cancelled." in out.getvalue() and session.saved.actions == []
 
 
+def test_heard_again_as_what_the_player_refused_the_runner_up_is_asked_instead(tmp_path):
+    """A voice the model keeps mishearing the same way ("d two" as B2) does not loop
+    on "Did you say b two?": the second time, the engine's runner-up is asked about."""
+    session, out = make_session(tmp_path)
+
+    def heard_b2(confirm=True, confidence=0.4):
+        session.hear(Heard("b two", session.parse("b two"), confidence, confirm,
+                           runner_up=session.parse("d two"), runner_up_text="d two"))
+    heard_b2()
+    heard(session, "no")
+    heard_b2(confirm=False, confidence=0.95)              # even sure now: not acted on
+    assert out.getvalue().count("Did you say b two?") == 1
+    assert "Did you say d two? Yes or no." in out.getvalue() and session.saved.actions == []
+    heard(session, "yes")
+    assert session.saved.actions == ["query D2"]
+    heard_b2()                                            # a new command: asked about as heard
+    assert out.getvalue().count("Did you say b two?") == 2
+
+
+def test_without_a_runner_up_the_refused_command_is_asked_not_acted_on(tmp_path):
+    session, out = make_session(tmp_path)
+    heard(session, "bravo three", confirm=True)
+    heard(session, "no")
+    heard(session, "bravo three", confirm=False)          # sure, but the player just said no
+    assert out.getvalue().count("Did you say bravo three?") == 2 and session.saved.actions == []
+    heard(session, "yes")
+    assert session.saved.actions == ["query B3"]
+    heard(session, "charlie three", confirm=False)        # the next command: acted on as usual
+    assert session.saved.actions == ["query B3", "query C3"]
+
+
 def test_rejected_speech_asks_to_say_again(tmp_path):
     session, out = make_session(tmp_path)
     session.hear(Heard("uh bravo", None, 0.1, False))

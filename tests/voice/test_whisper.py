@@ -330,3 +330,30 @@ def test_heard_action_names_what_live_play_does():
     assert Heard("d5", command, 0.9, False).action == "act"
     assert Heard("d5", command, 0.6, True).action == "confirm"
     assert Heard("", None, 0.0, False).action == "reject"
+
+
+def test_a_command_misheard_the_same_way_again_gets_its_runner_up_asked(whisper, speech, galaxis_grammar, tmp_path):
+    """espeak's "d two" comes out "B2." every time; after the player's "no", the same
+    mishearing gets "Did you say d two?" (the search's runner-up), not B2 again."""
+    import io
+    from audio_console.console.session import Session
+    from audio_console.console.storage import EventLog
+    from audio_console.games import GAMES
+    from audio_console.output.presenter import Presenter
+
+    clip = speech.say("d two", "espeak:en-us")
+    decoded, heard = hear(whisper, galaxis_grammar, clip)
+    assert heard.command.text == "query B2" and heard.runner_up.text == "query D2", decoded.detail
+    out = io.StringIO()
+    session = Session(Presenter(out=out), Settings(), GAMES, tmp_path / "save.json", EventLog(None))
+    session.open_game(GAMES["galaxis"], {"option": 2}, seed=1)
+    grammar = session.console.grammar()
+    whisper.set_grammar(grammar)
+    for _ in range(2):
+        decoded = whisper.decode(wav_pcm16(clip))
+        session.hear(decide(decoded, grammar, Settings()))
+        if "Did you say d two?" not in out.getvalue():
+            session.hear(Heard("no", session.parse("no"), 0.9, False))
+    assert "Did you say b two?" in out.getvalue() and "Did you say d two?" in out.getvalue()
+    session.hear(Heard("yes", session.parse("yes"), 0.9, False))
+    assert session.saved.actions == ["query D2"]
