@@ -156,10 +156,11 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
 
 def _with_runner_up(heard: Heard, evidence: Evidence, grammar: Grammar) -> Heard:
     """`heard` with the engine's runner-up command, if it is one worth a question."""
-    other = grammar.parse(evidence.runner_up) if heard.command is not None and evidence.runner_up else None
-    if other is None or other.name in NEVER_CONFIRMED:
+    words = evidence.runner_up if heard.command is not None else None
+    other = grammar.parse(words) if words else None
+    if not words or other is None or other.name in NEVER_CONFIRMED:
         return heard
-    return replace(heard, runner_up=other, runner_up_text=evidence.runner_up)
+    return replace(heard, runner_up=other, runner_up_text=words)
 
 
 def _short_clear_speech(evidence: Evidence) -> str:
