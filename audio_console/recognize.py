@@ -1,11 +1,13 @@
 """`audio-console recognize --game GAME FILE.wav ...`: decode WAV files as live play would.
 
 Prints one JSON line per file: {"file", "heard", "command", "action", "engine",
-"confidence", "seconds"}. `command` is the canonical command, or null when the input
+"confidence", "seconds", "runner_up"}. `command` is the canonical command, or null when the input
 was rejected (noise, out-of-grammar speech, too unsure): the same recognizer, grammar
 and trust logic (the player's saved confirm/clarity settings) as the listener uses.
 `action` is what live play would do: "act", "confirm" ("Did you say D5?", printed
-with its command) or "reject". A file that cannot be used (not a WAV, empty, longer
+with its command) or "reject". `runner_up` is the best different command the engine
+found (asked about instead when the player has said no to `command` and it is heard
+again), or null. A file that cannot be used (not a WAV, empty, longer
 than a command may be, an absurd sample rate) gets its line with an "error" and one
 line on stderr; the batch goes on.
 """
@@ -88,7 +90,7 @@ def main(argv=None) -> int:
     failed = 0
     for path in args.files:
         line = {"file": path, "heard": "", "command": None, "action": "reject", "engine": engine,
-                "confidence": 0.0, "seconds": 0.0}
+                "confidence": 0.0, "seconds": 0.0, "runner_up": None}
         try:
             pcm = load_utterance(path)
             decoded = recognizer.decode(pcm)
@@ -100,7 +102,8 @@ def main(argv=None) -> int:
             continue
         heard = decide(decoded, grammar, settings)
         line.update(heard=decoded.text, command=heard.command.text if heard.command else None,
-                    action=heard.action, confidence=heard.confidence, seconds=round(decoded.seconds, 3))
+                    action=heard.action, confidence=heard.confidence, seconds=round(decoded.seconds, 3),
+                    runner_up=heard.runner_up.text if heard.runner_up else None)
         print(json.dumps(line), flush=True)
     return 1 if failed else 0
 

@@ -29,11 +29,12 @@ def test_recognize_prints_one_json_line_per_file(speech, capsys, monkeypatch, tm
     assert code == 0
     assert "Whisper tiny.en" in err                           # says which recognizer, on stderr
     assert [set(line) for line in lines] == [{"file", "heard", "command", "action", "engine",
-                                              "confidence", "seconds"}] * 3
+                                              "confidence", "seconds", "runner_up"}] * 3
     assert all(line["engine"] == "Whisper tiny.en, built in" for line in lines)
     assert lines[0]["file"] == str(spoken)
     assert lines[0]["command"] == "query D5" and lines[0]["heard"] == "delta five"
     assert lines[0]["action"] in ("act", "confirm")
+    assert lines[0]["runner_up"] not in ("query D5", "yes", "no") and lines[2]["runner_up"] is None
     assert lines[1]["action"] != "act" and lines[2]["action"] == "reject" and lines[2]["command"] is None
     assert all(0.0 <= line["confidence"] <= 1.0 and line["seconds"] >= 0 for line in lines)
 
