@@ -38,7 +38,7 @@ def test_flite_speech_is_recognised_as_the_intended_action(tmp_path):
         raw, wav = tmp_path / "raw.wav", tmp_path / "say.wav"
         # slt, as the voice tests use (the 8 kHz kal voice: 7 of 10 with Whisper tiny.en)
         subprocess.run(["flite", "-voice", "slt", "-t", said, "-o", str(raw)], check=True)
-        subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)], check=True)
+        subprocess.run(["sox", "-R", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)], check=True)
         with wave.open(str(wav)) as w:
             pcm = w.readframes(w.getnframes())
         decoded = recognizer.decode(pcm)

@@ -26,7 +26,7 @@ def recognizer():
 def speak(text, tmp_path):
     raw, wav = tmp_path / "raw.wav", tmp_path / "16k.wav"
     subprocess.run(["flite", "-t", text, "-o", str(raw)], check=True)
-    subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)], check=True)
+    subprocess.run(["sox", "-R", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)], check=True)
     with wave.open(str(wav)) as f:
         return f.readframes(f.getnframes())
 
@@ -38,7 +38,12 @@ def speak(text, tmp_path):
     ("quadron sector one bravo three across", PLACING, "position quadron 1 B3 across"),
     # without the prompt of the grammar's own phrases tiny.en wrote these ship names
     # as other words and the beam dropped them (they were expected failures)
-    ("dueler sector two echo five down", PLACING, "position dueler 2 E5 down"),
+    pytest.param("dueler sector two echo five down", PLACING, "position dueler 2 E5 down",
+                 # still on the edge: tiny.en writes flite's "dueler" as "The large", and
+                 # "Duel" is the third of the three first words the search keeps. With
+                 # sox's random dither it was found 16 times in 20 (so this test failed
+                 # now and then); on the repeatable input (-R) it loses to "no"
+                 marks=pytest.mark.xfail(strict=True, reason="flite's 'dueler' is at the edge of tiny.en's beam")),
     ("tricorn fighter sector three charlie four across", PLACING, "position tricorn fighter 3 C4 across"),
     ("turn it", PLACING, "turn"),
 ])
