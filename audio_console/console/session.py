@@ -265,8 +265,7 @@ class Session:
         self.do(heard.command)
 
     def _ask_heard(self, said: str, command: Command) -> None:
-        self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(command))
-        self.asked_about = command
+        self._ask(f"Did you say {said}? Yes or no.", lambda: self.do(command), about=command)
 
     def _explain(self, text: str) -> str:
         reason = self.console.explain(text) or f"Not understood: {text}. Say help to hear what you can say."
@@ -340,9 +339,10 @@ class Session:
     def _refuse(self, reason: str) -> None:
         self._show(Reply().say(reason, signal="error"), remember=False)
 
-    def _ask(self, question: str, action) -> None:
+    def _ask(self, question: str, action, about: Command | None = None) -> None:
+        """Ask a yes-or-no question; `about`: the heard command it checks, if any."""
         self.pending = (question, action)
-        self.asked_about = None
+        self.asked_about = about
         self._show(Reply().say(question, signal="prompt"))
 
     def _cmd_repeat(self, command: Command) -> None:

@@ -30,6 +30,11 @@ WORD = re.compile(r"[A-Za-z0-9']+")
 LETTER_DIGITS = re.compile(r"[a-z]?\d+")     # "d5", "5": a coordinate as Whisper joins it
 
 
+def words_of(text: str) -> set[str]:
+    """The different words of a transcript, in lower case ("D5", "I'm" are one each)."""
+    return {w.lower() for w in WORD.findall(text)}
+
+
 def _word_forms(word: str, first: bool) -> list[str]:
     """How Whisper may write one spoken word: digits for numbers, capital letters,
     a capital at the start (it also writes short commands in lower case)."""
@@ -227,8 +232,7 @@ class PhraseTrie:
         """How many different words of a transcript no phrase uses, in any written
         form ("I think we should order pizza" has 6; "Delta 5.", "D5 D5" and "Rule
         out B5" none): many of them mean talk, not a misheard command."""
-        words = {w.lower() for w in WORD.findall(transcript)}
-        return sum(1 for w in words if w not in self.vocabulary and not LETTER_DIGITS.fullmatch(w))
+        return sum(1 for w in words_of(transcript) if w not in self.vocabulary and not LETTER_DIGITS.fullmatch(w))
 
     def command_below(self, node: Node) -> int:
         """The one command every phrase below `node` says, or -2 when several."""

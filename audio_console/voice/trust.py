@@ -16,11 +16,11 @@ one confidence by a logistic model fitted on the tuning corpora
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, replace
 
 from audio_console.commands.grammar import Command, Grammar
 from audio_console.commands.vocabulary import NEVER_CONFIRMED
+from audio_console.voice.phrase_trie import words_of
 from audio_console.voice.recognizer import Decoded, Evidence
 
 # Cost of each easily confused word: how likely it is to have been another word.
@@ -156,18 +156,19 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
 
 def _with_runner_up(heard: Heard, evidence: Evidence, grammar: Grammar) -> Heard:
     """`heard` with the engine's runner-up command, if it is one worth a question."""
-    words = evidence.runner_up if heard.command is not None else None
-    other = grammar.parse(words) if words else None
-    if not words or other is None or other.name in NEVER_CONFIRMED:
+    if heard.command is None or not evidence.runner_up:
         return heard
-    return replace(heard, runner_up=other, runner_up_text=words)
+    other = grammar.parse(evidence.runner_up)
+    if other is None or other.name in NEVER_CONFIRMED:
+        return heard
+    return replace(heard, runner_up=other, runner_up_text=evidence.runner_up)
 
 
 def _short_clear_speech(evidence: Evidence) -> str:
     """The free transcript if it was surely speech, short and with a word spelled in
     pieces (a try at a command, not a remark or a sentence to someone else; Whisper
     repeats short words, so different words are counted), else ""."""
-    words = {w.lower() for w in re.findall(r"[A-Za-z0-9']+", evidence.transcript)}
+    words = words_of(evidence.transcript)
     if evidence.no_speech < CLEAR_SPEECH_BELOW and 0 < len(words) <= SHORT_WORDS and evidence.pieced:
         return evidence.transcript
     return ""
