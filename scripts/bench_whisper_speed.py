@@ -9,7 +9,8 @@ machine's other load inflates less) and how far the evidence moved.
 The baseline is whisper_engine.py as committed at REV (git show), at its own default
 threads (a REV whose engine imports modules this checkout changed is not loadable);
 configs are this checkout's engine: "tN" = N CTranslate2 threads, "ct2" = the search on
-CTranslate2 instead of the numpy decoder, "-fK" = K free
+CTranslate2 instead of our decoder, "np" = on the numpy decoder instead of the ONNX
+Runtime graph, "-fK" = K free
 transcript tokens, "-bFN" = beam F for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up to S s,
 "-p1" = the numpy decoder's output projection on one core instead of two (the baseline
 runs as its revision did: on one core).
@@ -47,10 +48,12 @@ def baseline_module(rev: str):
 
 
 def make(config: str, grammar):
-    options = {"threads": whisper_engine.THREADS, "numpy": True, "split": True}
+    options = {"threads": whisper_engine.THREADS, "search_on": "onnx", "split": True}
     for part in config.split("-"):
         if part == "ct2":
-            options["numpy"] = False
+            options["search_on"] = "ctranslate2"
+        elif part == "np":
+            options["search_on"] = "numpy"
         elif part.startswith("t"):
             options["threads"] = int(part[1:])
         elif part.startswith("f"):
@@ -61,7 +64,7 @@ def make(config: str, grammar):
             options["split"] = False
         elif part.startswith("w"):
             options["window"] = tuple(float(x) for x in part[1:].split("/"))
-    recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"], numpy_decoder=options["numpy"])
+    recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"], search_on=options["search_on"])
     if "free_tokens" in options:
         recognizer.free_tokens = options["free_tokens"]
     recognizer.constants = options.get("constants", {})
@@ -101,7 +104,8 @@ def main(argv=None) -> int:
             saved = {k: getattr(whisper_search, k) for k in getattr(recognizer, "constants", {})}
             for k, v in getattr(recognizer, "constants", {}).items():
                 setattr(whisper_search, k, v)
-            decoder = recognizer.numpy_decoder() if hasattr(recognizer, "numpy_decoder") else None
+            decoder = recognizer.own_decoder() if hasattr(recognizer, "own_decoder") else None
+            decoder = getattr(decoder, "numpy", decoder)      # the numpy decoder, or the one ONNX is built from
             if decoder is not None:   # shared by all engines: each runs as configured
                 decoder.split_projection = getattr(recognizer, "split_projection", False)
             wall, cpu = time.perf_counter(), time.process_time()

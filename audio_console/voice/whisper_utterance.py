@@ -1,4 +1,5 @@
-"""One utterance's decoding state on the numpy Whisper decoder (whisper_decoder.py).
+"""One utterance's decoding state on our Whisper decoder (whisper_onnx.py, or the numpy
+one in whisper_decoder.py): anything with its audio(), empty() and step().
 
 The audio's keys and values and the prompt are computed once; every token prefix
 computed since is cached with its next-token log-probabilities, so the phrase search
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from audio_console.voice.whisper_decoder import Prefix, WhisperDecoder, log_softmax, one_blas_thread
+from audio_console.voice.whisper_decoder import Prefix, log_softmax, one_blas_thread
 
 SHORT = 3                 # a greedy transcript this short (tokens) is guessed to repeat itself
 
@@ -21,20 +22,19 @@ class Utterance:
     passes as the phrase search's prefixes, as far as computed rows reach: its own
     guessed continuation is computed with them and kept only as far as it holds."""
 
-    def __init__(self, decoder: WhisperDecoder, encoded: np.ndarray, prompt: list[int], sot: int,
+    def __init__(self, decoder, encoded: np.ndarray, prompt: list[int], sot: int,
                  suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int,
                  stops: tuple[int, ...] | list[int] = ()):
         self.decoder = decoder
         self.stops = set(stops)
         with one_blas_thread():
             self.audio = decoder.audio(encoded)
-            prefix, hidden = decoder.start(self.audio, prompt)
-            lp = decoder.log_probs(hidden[-1:])
-        # Whisper's no-speech probability is read after <|startoftranscript|>: that row
-        # rides along with the first pass's projection (a projection alone is 4 ms)
-        self._sot_hidden: np.ndarray | None = hidden[prompt.index(sot)]
-        self._after_sot: np.ndarray | None = None
-        self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {(): (prefix, lp[0])}
+            # Whisper's no-speech probability is read after <|startoftranscript|>: that
+            # row is projected in the prompt's pass, beside the prompt's last one
+            (prefix,), lp = decoder.step(self.audio, [(decoder.empty(), prompt)],
+                                         [prompt.index(sot), len(prompt) - 1])
+        self._after_sot = lp[0]
+        self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {(): (prefix, lp[1])}
         self.prompt_length = len(prompt)
         self.suppress = np.array([t for t in suppress if 0 <= t < decoder.vocabulary], dtype=np.int64)
         self.suppress_begin = np.array([t for t in suppress_begin if 0 <= t < decoder.vocabulary], dtype=np.int64)
@@ -45,11 +45,6 @@ class Utterance:
 
     def after_sot(self) -> np.ndarray:
         """The log-probs after <|startoftranscript|> (Whisper's no-speech token is read there)."""
-        if self._after_sot is None:
-            assert self._sot_hidden is not None     # one of the two is always kept
-            with one_blas_thread():
-                self._after_sot = self.decoder.log_probs(self._sot_hidden[None])[0]
-            self._sot_hidden = None
         return self._after_sot
 
     def suppressed(self, lp: np.ndarray, first: bool) -> np.ndarray:
@@ -86,23 +81,17 @@ class Utterance:
         if longest:
             items = [(self.cache[k[:todo[k]]][0], list(k[todo[k]:])) for k in longest]
             with one_blas_thread():
-                done = self.decoder.extend(self.audio, items)
-                hidden_rows = [hidden for _, hidden in done]
-                if self._sot_hidden is not None:
-                    hidden_rows.append(self._sot_hidden[None])
-                lps = self.decoder.log_probs(np.concatenate(hidden_rows))
-            if self._sot_hidden is not None:
-                self._after_sot, self._sot_hidden = lps[-1], None
+                prefixes, lps = self.decoder.step(self.audio, items, list(range(sum(len(t) for _, t in items))))
             at = 0
-            for key, (prefix, hidden) in zip(longest, done):
+            for key, prefix, (_, tokens) in zip(longest, prefixes, items):
                 start = todo[key]
-                for i in range(len(hidden)):
+                for i in range(len(tokens)):
                     length = start + i + 1
                     keep = self.prompt_length + length
                     view = Prefix(prefix.tokens[:keep], [k[:, :keep] for k in prefix.keys],
                                   [v[:, :keep] for v in prefix.values])
                     self.cache[key[:length]] = (view, lps[at + i])
-                at += len(hidden)
+                at += len(tokens)
         self._greedy_take()
         return [np.stack([self.cache[tuple(tokens[:k])][1] for k in range(first, len(tokens) + 1)])
                 for tokens, first in requests]

@@ -1,4 +1,5 @@
-"""The numpy Whisper decoder (whisper_decoder.py) against CTranslate2 on real speech:
+"""The decoders the search keeps its state on (whisper_onnx.py, and the numpy one in
+whisper_decoder.py where onnxruntime is missing) against CTranslate2 on real speech:
 the same log-probabilities, the same transcript, the same command chosen."""
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from audio_console.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, log_softmax, read_model_bin
+from audio_console.voice.whisper_onnx import OnnxDecoder, OnnxUnavailable
 from audio_console.voice.whisper_utterance import Utterance
 from audio_console.voice.whisper_engine import WhisperRecognizer, embedded_model_path
 
@@ -35,13 +37,25 @@ def forced_log_probs(recognizer, encoded, tokens):
     return np.array([log_softmax(result.logits[0][i])[t] for i, t in enumerate(tokens)])
 
 
-def numpy_log_probs(recognizer, encoded, tokens):
-    decoder = recognizer.numpy_decoder()
-    assert decoder is not None
+def whole_pass(decoder, encoded, prompt, tokens):
+    """The log-probs after each of `tokens` (and after the prompt), the prompt and
+    the tokens in one pass."""
     audio = decoder.audio(np.asarray(encoded))
-    _, hidden = decoder.start(audio, recognizer.prompt + tokens)
-    rows = decoder.log_probs(hidden[len(recognizer.prompt) - 1:-1])
+    _, rows = decoder.step(audio, [(decoder.empty(), prompt + tokens)],
+                           list(range(len(prompt) - 1, len(prompt) + len(tokens))))
+    return rows
+
+
+def own_log_probs(decoder, recognizer, encoded, tokens):
+    rows = whole_pass(decoder, encoded, recognizer.prompt, tokens)
     return np.array([rows[i][t] for i, t in enumerate(tokens)])
+
+
+def both_decoders(recognizer):
+    """The ONNX Runtime decoder and the numpy one it is built from."""
+    decoder = recognizer.own_decoder()
+    assert isinstance(decoder, OnnxDecoder), "onnxruntime and onnx are dependencies: the ONNX decoder is the default"
+    return decoder, decoder.numpy
 
 
 def test_log_probs_of_a_spoken_command_agree_with_ctranslate2(speech, galaxis_grammar, exact, whisper):
@@ -52,19 +66,22 @@ def test_log_probs_of_a_spoken_command_agree_with_ctranslate2(speech, galaxis_gr
         # what was said, and a phrase that was not
         for text in (" Delta 5.", " Sector 9, row B."):
             tokens = recognizer.tokenizer.encode(text, add_special_tokens=False).ids + [recognizer.eot]
-            ours, theirs = numpy_log_probs(recognizer, encoded, tokens), forced_log_probs(recognizer, encoded, tokens)
-            # float32 both sides: rounding only; int8 CTranslate2: close, as int8 is to float
-            # (up to 0.38 nats on the unlikely phrase's tokens, about -12, with the prompt
-            # naming "Hint.")
-            tolerance = 1e-3 if recognizer is exact else 0.5
-            assert np.abs(ours - theirs).max() < tolerance, (text, ours, theirs)
+            theirs = forced_log_probs(recognizer, encoded, tokens)
+            for decoder in both_decoders(recognizer):
+                ours = own_log_probs(decoder, recognizer, encoded, tokens)
+                # float32 both sides: rounding only; int8 CTranslate2: close, as int8 is to
+                # float (up to 0.38 nats on the unlikely phrase's tokens, about -12, with
+                # the prompt naming "Hint.")
+                tolerance = 1e-3 if recognizer is exact else 0.5
+                assert np.abs(ours - theirs).max() < tolerance, (type(decoder), text, ours, theirs)
 
 
-def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
-    """A prefix extended step by step from cached state, several at once, scores as
-    the whole sequence run in one pass."""
+@pytest.mark.parametrize("which", ["onnx", "numpy"])
+def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar, which):
+    """A prefix extended step by step from cached state, several at once (each row
+    seeing only its own prefix), scores as the whole sequence run in one pass."""
     exact.set_grammar(galaxis_grammar)
-    decoder = exact.numpy_decoder()
+    decoder = dict(zip(("onnx", "numpy"), both_decoders(exact)))[which]
     encoded = np.asarray(exact.encode(wav_pcm16(speech.say("charlie seven"))))[0]
     utterance = Utterance(decoder, encoded, exact.prompt, exact._start[0], exact.suppress, exact.suppress_begin,
                           exact.eot, 4)
@@ -72,11 +89,14 @@ def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
     b = exact.tokenizer.encode(" Charlie seven", add_special_tokens=False).ids
     first = utterance.rows([(a[:1], 0)])[0]
     stepped_a, stepped_b = utterance.rows([(a, 1), (b, 1)])
-    _, hidden = decoder.start(decoder.audio(encoded), exact.prompt + a)
-    whole = decoder.log_probs(hidden[len(exact.prompt) - 1:])
-    assert np.abs(first[0] - whole[0]).max() < 1e-4
-    assert np.abs(stepped_a - whole[1:]).max() < 1e-4
-    assert stepped_b.shape == (len(b), decoder.vocabulary)
+    whole_a = whole_pass(decoder, encoded, exact.prompt, a)
+    whole_b = whole_pass(decoder, encoded, exact.prompt, b)
+    assert np.abs(first[0] - whole_a[0]).max() < 1e-4
+    assert np.abs(stepped_a - whole_a[1:]).max() < 1e-4
+    assert np.abs(stepped_b - whole_b[1:]).max() < 1e-4
+    # Whisper's no-speech probability, read after <|startoftranscript|> in the prompt's pass
+    sot_row = whole_pass(decoder, encoded, exact.prompt[:exact.prompt.index(exact._start[0]) + 1], [])[0]
+    assert np.abs(utterance.after_sot() - sot_row).max() < 1e-4
 
 
 @pytest.mark.parametrize("game,said,command", [
@@ -84,8 +104,8 @@ def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
     ("galaxis", "mark bravo seven", "mark B7"),
     ("battleship", "sector two row delta", "shoot 2 row D"),
 ])
-def test_numpy_and_ctranslate2_paths_choose_the_same_command(speech, whisper, game, said, command):
-    ct2 = WhisperRecognizer(numpy_decoder=False)
+def test_own_decoder_and_ctranslate2_paths_choose_the_same_command(speech, whisper, game, said, command):
+    ct2 = WhisperRecognizer(search_on="ctranslate2")
     for recognizer in (whisper, ct2):
         recognizer.set_grammar(grammar_for_game(game))
     pcm = wav_pcm16(speech.say(said))
@@ -97,15 +117,33 @@ def test_numpy_and_ctranslate2_paths_choose_the_same_command(speech, whisper, ga
     assert ours.detail["calls"] <= theirs.detail["calls"] + 1
 
 
-def test_noise_is_no_command_on_the_numpy_path(speech, galaxis_grammar, whisper):
+def test_noise_is_no_command_on_the_own_decoders_path(speech, galaxis_grammar, whisper):
     whisper.set_grammar(galaxis_grammar)
     decoded = whisper.decode(wav_pcm16(speech.noise(1.5, 0.1)))
     assert decoded.evidence.no_speech > 0.5 or decoded.evidence.command is None or decoded.evidence.score < -1.0
 
 
+def test_the_numpy_decoder_when_asked_for(speech, galaxis_grammar):
+    recognizer = WhisperRecognizer(search_on="numpy")
+    assert isinstance(recognizer.own_decoder(), WhisperDecoder)
+
+
+def test_without_onnxruntime_the_numpy_decoder_decodes(speech, galaxis_grammar, monkeypatch):
+    """onnxruntime or onnx missing (OnnxDecoder cannot be built): the numpy decoder
+    runs the same search."""
+    def unavailable(decoder):
+        raise OnnxUnavailable("No module named 'onnxruntime'")
+    monkeypatch.setattr(OnnxDecoder, "load", unavailable)
+    recognizer = WhisperRecognizer()
+    assert isinstance(recognizer.own_decoder(), WhisperDecoder)
+    recognizer.set_grammar(galaxis_grammar)
+    decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
+    assert decoded.evidence.command == "query D5", decoded.detail
+
+
 def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
     """model.bin of another architecture: the recognizer then decodes with
-    CTranslate2 alone (numpy_decoder() is None), never a crash."""
+    CTranslate2 alone (own_decoder() is None), never a crash."""
     name = b"TransformerSpec"
     path = tmp_path / "model.bin"
     path.write_bytes(struct.pack("I", 6) + struct.pack("H", len(name) + 1) + name + b"\0" + struct.pack("II", 1, 0)
@@ -170,7 +208,7 @@ def test_a_model_the_numpy_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_p
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("model.bin"))
     with_int8_embeddings(source / "model.bin", folder / "model.bin")
     recognizer = WhisperRecognizer(folder)
-    assert recognizer.numpy_decoder() is None
+    assert recognizer.own_decoder() is None
     recognizer.set_grammar(galaxis_grammar)
     decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
     assert decoded.evidence.command == "query D5", decoded.detail

@@ -1,0 +1,262 @@
+"""Whisper's text decoder as one ONNX Runtime graph a pass.
+
+The numpy decoder (whisper_decoder.py) spends most of a pass in numpy's per-call
+overhead: about 25 small operations a layer, the self-attention once per prefix, and
+the 80 MB output projection on one BLAS thread each half. Here the same float32
+weights are one ONNX graph: every prefix of a pass is attended to at once (each row
+sees its own prefix's keys through a mask), and only the rows whose next-token
+distribution is wanted go through the projection, on ONNX Runtime's two threads.
+Same numbers to about 1e-5 as the numpy decoder, which stays as the fallback
+when onnxruntime or onnx is not installed.
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from audio_console.voice.whisper_decoder import Audio, Prefix, WhisperDecoder
+
+OPSET = 20          # LayerNormalization (17) and Gelu (20)
+EXTERNAL_SIZE = 1024  # weights of this many values or more are shared with numpy, not copied
+
+
+class OnnxUnavailable(Exception):
+    """onnxruntime or onnx is missing, or the graph could not be built."""
+
+
+def _session(graph: "_Graph", threads: int):
+    import onnxruntime as ort  # type: ignore[import-untyped]
+    options = ort.SessionOptions()
+    names = list(graph.external)
+    options.add_external_initializers(names, [ort.OrtValue.ortvalue_from_numpy(graph.external[n]) for n in names])
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(graph.serialized, options, providers=["CPUExecutionProvider"])
+
+
+class _Graph:
+    """Builds nodes with fresh names (onnx.helper underneath)."""
+
+    def __init__(self):
+        from onnx import helper, numpy_helper
+        self.helper, self.numpy_helper = helper, numpy_helper
+        self.nodes: list = []
+        self.weights: list = []
+        self.external: dict[str, np.ndarray] = {}   # name -> float32 array kept by the caller
+        self.count = 0
+        self.serialized = b""
+
+    def op(self, kind: str, *inputs: str, **attributes) -> str:
+        self.count += 1
+        out = f"{kind.lower()}_{self.count}"
+        self.nodes.append(self.helper.make_node(kind, list(inputs), [out], **attributes))
+        return out
+
+    def weight(self, name: str, value: np.ndarray) -> str:
+        """A constant of the graph. A large one is not copied into the graph: it is
+        marked as external data and handed to ONNX Runtime as the numpy array itself
+        (external(); serialising tiny.en's weights into the graph and parsing them
+        back cost 1.2 s and 280 MB)."""
+        value = np.ascontiguousarray(value)
+        if value.size < EXTERNAL_SIZE:
+            self.weights.append(self.numpy_helper.from_array(value, name))
+            return name
+        from onnx import TensorProto
+        tensor = TensorProto(name=name, data_type=TensorProto.FLOAT, dims=value.shape,
+                             data_location=TensorProto.EXTERNAL)
+        for key, text in (("location", "in-memory"), ("offset", "0"), ("length", str(value.nbytes))):
+            entry = tensor.external_data.add()
+            entry.key, entry.value = key, text
+        self.weights.append(tensor)
+        self.external[name] = value
+        return name
+
+    def linear(self, x: str, name: str, weight: np.ndarray, bias: np.ndarray) -> str:
+        return self.op("Add", self.op("MatMul", x, self.weight(name + "/w", weight)), self.weight(name + "/b", bias))
+
+    def norm(self, x: str, name: str, gamma_beta: tuple[np.ndarray, np.ndarray]) -> str:
+        gamma, beta = gamma_beta
+        return self.op("LayerNormalization", x, self.weight(name + "/gamma", gamma), self.weight(name + "/beta", beta),
+                       axis=-1, epsilon=1e-5)
+
+    def finish(self, inputs: list[tuple[str, list]], outputs: list[tuple[str, str, list]]) -> _Graph:
+        """The graph with these inputs (name, shape) and outputs (name, node, shape), serialised."""
+        from onnx import TensorProto
+        h = self.helper
+        float_inputs = [h.make_tensor_value_info(n, TensorProto.INT64 if n == "wanted" else TensorProto.FLOAT, s)
+                        for n, s in inputs]
+        for target, source, _ in outputs:
+            self.nodes.append(h.make_node("Identity", [source], [target]))
+        graph = h.make_graph(self.nodes, "whisper_decoder", float_inputs,
+                             [h.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, _, s in outputs],
+                             self.weights)
+        model = h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)])
+        model.ir_version = 9
+        self.serialized = model.SerializeToString()
+        return self
+
+
+_BUILT: dict[int, "OnnxDecoder"] = {}
+_BUILT_LOCK = threading.Lock()
+
+
+class OnnxDecoder:
+    """WhisperDecoder's passes in ONNX Runtime (same weights, same Prefix and Audio)."""
+
+    @classmethod
+    def load(cls, decoder: WhisperDecoder) -> OnnxDecoder:
+        """The graphs of a loaded decoder, built once (about a second) and shared."""
+        with _BUILT_LOCK:
+            built = _BUILT.get(id(decoder))
+            if built is None or built.numpy is not decoder:
+                built = cls(decoder)
+                _BUILT.clear()           # one model at a time, as WhisperDecoder.load
+                _BUILT[id(decoder)] = built
+            return built
+
+    def __init__(self, decoder: WhisperDecoder, threads: int = 2):
+        try:
+            import onnx  # noqa: F401
+            import onnxruntime  # noqa: F401
+        except ImportError as e:
+            raise OnnxUnavailable(str(e)) from e
+        self.numpy = decoder
+        self.vocabulary, self.dim, self.heads = decoder.vocabulary, decoder.dim, decoder.heads
+        self.head_size, self.positions, self.layers = decoder.head_size, decoder.positions, decoder.layers
+        try:
+            self._pass = _session(self._pass_graph(), threads)
+            # one thread: a second session's own pool, spinning after its run, made
+            # the next pass on the other pool twice as slow (15 against 7 ms)
+            self._audio = _session(self._audio_graph(), 1)
+        except Exception as e:  # noqa: BLE001 - onnx and onnxruntime raise their own types
+            raise OnnxUnavailable(f"the decoder graph could not be built ({e})") from e
+
+    # --- graphs -------------------------------------------------------------------
+
+    def _split_heads(self, g: _Graph, x: str) -> str:
+        """[rows, dim] -> [heads, rows, head size]"""
+        shape = g.weight(f"shape_{g.count}", np.array([0, self.heads, self.head_size], np.int64))
+        return g.op("Transpose", g.op("Reshape", x, shape), perm=[1, 0, 2])
+
+    def _merge_heads(self, g: _Graph, x: str) -> str:
+        shape = g.weight(f"shape_{g.count}", np.array([0, self.dim], np.int64))
+        return g.op("Reshape", g.op("Transpose", x, perm=[1, 0, 2]), shape)
+
+    def _attend(self, g: _Graph, q: str, k_t: str, v: str, mask: str | None) -> str:
+        scale = g.weight(f"scale_{g.count}", np.array(self.head_size ** -0.5, np.float32))
+        scores = g.op("MatMul", g.op("Mul", q, scale), k_t)
+        if mask is not None:
+            scores = g.op("Add", scores, mask)
+        return self._merge_heads(g, g.op("MatMul", g.op("Softmax", scores, axis=-1), v))
+
+    def _pass_graph(self) -> _Graph:
+        """Inputs: x [rows, dim] (embeddings plus positions), mask [rows, past + rows],
+        wanted [n] (rows to project), per layer past_k/past_v [heads, past, head size]
+        and audio_k [heads, head size, frames], audio_v [heads, frames, head size].
+        Outputs: log_probs [n, vocabulary], per layer k/v [heads, rows, head size]."""
+        g = _Graph()
+        inputs: list[tuple[str, list]] = [("x", ["rows", self.dim]), ("mask", ["rows", "keys"]), ("wanted", ["n"])]
+        outputs: list[tuple[str, str, list]] = []
+        x = "x"
+        for i, layer in enumerate(self.layers):
+            names = {part: f"{part}_{i}" for part in ("past_k", "past_v", "audio_k", "audio_v")}
+            inputs += [(names["past_k"], [self.heads, "past", self.head_size]),
+                       (names["past_v"], [self.heads, "past", self.head_size]),
+                       (names["audio_k"], [self.heads, self.head_size, "frames"]),
+                       (names["audio_v"], [self.heads, "frames", self.head_size])]
+            h = g.norm(x, f"l{i}/self_norm", layer.self_norm)
+            qkv = g.linear(h, f"l{i}/qkv", layer.qkv, layer.qkv_bias)
+            q, k, v = (self._split_heads(g, g.op("Slice", qkv, g.weight(f"s{i}{j}", np.array([j * self.dim], np.int64)),
+                                                  g.weight(f"e{i}{j}", np.array([(j + 1) * self.dim], np.int64)),
+                                                  g.weight(f"a{i}{j}", np.array([1], np.int64))))
+                       for j in range(3))
+            outputs += [(f"k_{i}", k, [self.heads, "rows", self.head_size]),
+                        (f"v_{i}", v, [self.heads, "rows", self.head_size])]
+            keys = g.op("Concat", names["past_k"], k, axis=1)
+            values = g.op("Concat", names["past_v"], v, axis=1)
+            mixed = self._attend(g, q, g.op("Transpose", keys, perm=[0, 2, 1]), values, "mask")
+            x = g.op("Add", x, g.linear(mixed, f"l{i}/self_out", layer.self_out, layer.self_out_bias))
+            h = g.norm(x, f"l{i}/cross_norm", layer.cross_norm)
+            q = self._split_heads(g, g.linear(h, f"l{i}/query", layer.query, layer.query_bias))
+            heard = self._attend(g, q, names["audio_k"], names["audio_v"], None)
+            x = g.op("Add", x, g.linear(heard, f"l{i}/cross_out", layer.cross_out, layer.cross_out_bias))
+            h = g.norm(x, f"l{i}/ffn_norm", layer.ffn_norm)
+            up = g.op("Gelu", g.linear(h, f"l{i}/up", layer.up, layer.up_bias))
+            x = g.op("Add", x, g.linear(up, f"l{i}/down", layer.down, layer.down_bias))
+        x = g.norm(g.op("Gather", x, "wanted", axis=0), "final_norm", self.numpy.final_norm)
+        logits = g.op("MatMul", x, g.weight("output", self.numpy.output))
+        if self.numpy.output_bias is not None:
+            logits = g.op("Add", logits, g.weight("output_bias", self.numpy.output_bias))
+        outputs.append(("log_probs", g.op("LogSoftmax", logits, axis=-1), ["n", self.vocabulary]))
+        return g.finish(inputs, outputs)
+
+    def _audio_graph(self) -> _Graph:
+        """encoded [frames, dim] -> per layer audio_k [heads, head size, frames], audio_v [heads, frames, head size]"""
+        g = _Graph()
+        outputs: list[tuple[str, str, list]] = []
+        for i, layer in enumerate(self.layers):
+            kv = g.linear("encoded", f"l{i}/kv", layer.kv, layer.kv_bias)
+            k, v = (self._split_heads(g, g.op("Slice", kv, g.weight(f"s{i}{j}", np.array([j * self.dim], np.int64)),
+                                              g.weight(f"e{i}{j}", np.array([(j + 1) * self.dim], np.int64)),
+                                              g.weight(f"a{i}{j}", np.array([1], np.int64))))
+                    for j in range(2))
+            outputs += [(f"audio_k_{i}", g.op("Transpose", k, perm=[0, 2, 1]), [self.heads, self.head_size, "frames"]),
+                        (f"audio_v_{i}", v, [self.heads, "frames", self.head_size])]
+        return g.finish([("encoded", ["frames", self.dim])], outputs)
+
+    # --- per utterance ------------------------------------------------------------
+
+    def empty(self) -> Prefix:
+        return self.numpy.empty()
+
+    def audio(self, encoded: np.ndarray) -> Audio:
+        x = np.ascontiguousarray(np.asarray(encoded, np.float32).reshape(-1, self.dim))
+        out = self._audio.run(None, {"encoded": x})
+        return Audio(out[0::2], out[1::2])
+
+    def step(self, audio: Audio, items: list[tuple[Prefix, list[int]]],
+             wanted: list[int]) -> tuple[list[Prefix], np.ndarray]:
+        """Append tokens to prefixes, all items in one pass: per item the longer
+        Prefix, and the next-token log-probabilities after the rows `wanted` (indices
+        into the items' new tokens, counted across items in order) [len(wanted), vocabulary]."""
+        spans, start, past = [], 0, 0
+        for prefix, tokens in items:
+            if not tokens:
+                raise ValueError("nothing to extend by")
+            if len(prefix.tokens) + len(tokens) > len(self.positions):
+                raise ValueError("longer than the decoder's positions")
+            spans.append((start, start + len(tokens), past))
+            start += len(tokens)
+            past += len(prefix.tokens)
+        rows = start
+        embeddings = self.numpy.embeddings
+        x = np.concatenate([embeddings[tokens] + self.positions[len(p.tokens):len(p.tokens) + len(tokens)]
+                            for p, tokens in items])
+        # each row sees its own prefix's keys and its item's rows up to itself
+        mask = np.full((rows, past + rows), -np.inf, np.float32)
+        for (prefix, _), (a, b, p) in zip(items, spans):
+            mask[a:b, p:p + len(prefix.tokens)] = 0.0
+            mask[a:b, past + a:past + b] = np.triu(np.full((b - a, b - a), -np.inf, np.float32), 1)
+        feed = {"x": x, "mask": mask, "wanted": np.asarray(wanted, np.int64)}
+        for i in range(len(self.layers)):
+            feed[f"past_k_{i}"] = _joined([prefix.keys[i] for prefix, _ in items], self.heads, self.head_size)
+            feed[f"past_v_{i}"] = _joined([prefix.values[i] for prefix, _ in items], self.heads, self.head_size)
+            feed[f"audio_k_{i}"], feed[f"audio_v_{i}"] = audio.keys[i], audio.values[i]
+        out = self._pass.run(None, feed)
+        log_probs, new = out[-1], out[:-1]
+        prefixes = []
+        for j, ((prefix, tokens), (a, b, _)) in enumerate(zip(items, spans)):
+            keys = [np.concatenate((prefix.keys[i], new[2 * i][:, a:b]), axis=1) for i in range(len(self.layers))]
+            values = [np.concatenate((prefix.values[i], new[2 * i + 1][:, a:b]), axis=1)
+                      for i in range(len(self.layers))]
+            prefixes.append(Prefix(prefix.tokens + tuple(tokens), keys, values))
+        return prefixes, log_probs
+
+
+def _joined(parts: list[np.ndarray], heads: int, head_size: int) -> np.ndarray:
+    if len(parts) == 1:
+        return np.ascontiguousarray(parts[0])
+    return np.concatenate(parts, axis=1) if parts else np.zeros((heads, 0, head_size), np.float32)
