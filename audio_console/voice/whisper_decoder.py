@@ -106,8 +106,8 @@ class _Graph:
     def weight(self, name: str, value: np.ndarray) -> str:
         """A constant of the graph. A large one is not copied into the graph: it is
         marked as external data and handed to ONNX Runtime as the numpy array itself
-        (external(); serialising tiny.en's weights into the graph and parsing them
-        back cost 1.2 s and 280 MB)."""
+        (_session; serialising tiny.en's weights into the graph and parsing them back
+        cost 1.2 s and 280 MB)."""
         value = np.ascontiguousarray(value)
         if value.size < EXTERNAL_SIZE:
             self.weights.append(self.numpy_helper.from_array(value, name))
@@ -122,6 +122,13 @@ class _Graph:
         self.external[name] = value
         return name
 
+    def part(self, x: str, j: int, width: int) -> str:
+        """Columns j * width .. (j + 1) * width of x [rows, columns]."""
+        n = self.count
+        return self.op("Slice", x, self.weight(f"starts_{n}", np.array([j * width], np.int64)),
+                       self.weight(f"ends_{n}", np.array([(j + 1) * width], np.int64)),
+                       self.weight(f"axes_{n}", np.array([1], np.int64)))
+
     def linear(self, x: str, name: str, weight: np.ndarray, bias: np.ndarray) -> str:
         return self.op("Add", self.op("MatMul", x, self.weight(name + "/w", weight)), self.weight(name + "/b", bias))
 
@@ -134,15 +141,15 @@ class _Graph:
         """The graph with these inputs (name, shape) and outputs (name, node, shape), serialised."""
         from onnx import TensorProto
         h = self.helper
-        float_inputs = [h.make_tensor_value_info(n, TensorProto.INT64 if n == "wanted" else TensorProto.FLOAT, s)
-                        for n, s in inputs]
+        declared = [h.make_tensor_value_info(n, TensorProto.INT64 if n == "wanted" else TensorProto.FLOAT, s)
+                    for n, s in inputs]
         for target, source, _ in outputs:
             self.nodes.append(h.make_node("Identity", [source], [target]))
-        graph = h.make_graph(self.nodes, "whisper_decoder", float_inputs,
+        graph = h.make_graph(self.nodes, "whisper_decoder", declared,
                              [h.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, _, s in outputs],
                              self.weights)
         model = h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)])
-        model.ir_version = 9
+        model.ir_version = 9     # onnx writes its newest by default; ONNX Runtime 1.17 reads up to 9
         self.serialized = model.SerializeToString()
         return self
 
@@ -218,10 +225,7 @@ class WhisperDecoder:
                        (names["audio_v"], [self.heads, "frames", self.head_size])]
             h = g.norm(x, f"l{i}/self_norm", layer.self_norm)
             qkv = g.linear(h, f"l{i}/qkv", layer.qkv, layer.qkv_bias)
-            q, k, v = (self._split_heads(g, g.op("Slice", qkv, g.weight(f"s{i}{j}", np.array([j * self.dim], np.int64)),
-                                                  g.weight(f"e{i}{j}", np.array([(j + 1) * self.dim], np.int64)),
-                                                  g.weight(f"a{i}{j}", np.array([1], np.int64))))
-                       for j in range(3))
+            q, k, v = (self._split_heads(g, g.part(qkv, j, self.dim)) for j in range(3))
             outputs += [(f"k_{i}", k, [self.heads, "rows", self.head_size]),
                         (f"v_{i}", v, [self.heads, "rows", self.head_size])]
             keys = g.op("Concat", names["past_k"], k, axis=1)
@@ -248,10 +252,7 @@ class WhisperDecoder:
         outputs: list[tuple[str, str, list]] = []
         for i, layer in enumerate(self.layers):
             kv = g.linear("encoded", f"l{i}/kv", layer.kv, layer.kv_bias)
-            k, v = (self._split_heads(g, g.op("Slice", kv, g.weight(f"s{i}{j}", np.array([j * self.dim], np.int64)),
-                                              g.weight(f"e{i}{j}", np.array([(j + 1) * self.dim], np.int64)),
-                                              g.weight(f"a{i}{j}", np.array([1], np.int64))))
-                    for j in range(2))
+            k, v = (self._split_heads(g, g.part(kv, j, self.dim)) for j in range(2))
             outputs += [(f"audio_k_{i}", g.op("Transpose", k, perm=[0, 2, 1]), [self.heads, self.head_size, "frames"]),
                         (f"audio_v_{i}", v, [self.heads, "frames", self.head_size])]
         return g.finish([("encoded", ["frames", self.dim])], outputs)
