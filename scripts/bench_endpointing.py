@@ -43,10 +43,9 @@ PLAYERS = ["hibari:heart", "flite:slt", "espeak:en-us"]
 def cutters(names):
     made = {
         "endpointer": lambda: UtteranceCutter(0.45),
-        "energy": lambda: VadCutter(frames=SpeechFrames(neural=None)),
+        "energy": lambda: VadCutter(frames=SpeechFrames(neural=False)),
         "silero": lambda: VadCutter(frames=SpeechFrames(relative=False)),
         "silero+energy": lambda: VadCutter(),
-        "lite+energy": lambda: VadCutter(frames=SpeechFrames(neural="lite")),
     }
     return {n: made[n] for n in names}
 
@@ -147,7 +146,7 @@ def main(argv=None) -> int:
     ap.add_argument("--commands", type=int, default=30)
     ap.add_argument("--below", default="quiet,noises,10,12",
                     help="chatter dB under the player; quiet: no chatter; noises: everyday noises between commands")
-    ap.add_argument("--cutters", default="endpointer,energy,silero,silero+energy,lite+energy")
+    ap.add_argument("--cutters", default="endpointer,energy,silero,silero+energy")
     ap.add_argument("--decode", action="store_true", help="decode each utterance (pocketsphinx, trust layer)")
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)
