@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from audio_console.voice.denoise import cleaned, steady_noise
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie, example_text, transcript_command
@@ -203,6 +204,7 @@ class WhisperRecognizer:
         self.window_pad, self.window_step = WINDOW_PAD, WINDOW_STEP
         self.free_tokens = FREE_TOKENS
         self.level = LEVEL
+        self.denoise = True           # a cleaned copy too, in steady noise (denoise.py)
         self._second_opinion = SecondOpinion()   # on noise Whisper doubts about
 
     def set_context(self, text: str | None) -> None:
@@ -316,6 +318,20 @@ class WhisperRecognizer:
             return self._decode(pcm, naive, voiced)
 
     def _decode(self, pcm: bytes, naive: bool, voiced: bool) -> Decoded:
+        """One decode; in steady noise (denoise.py) a cleaned copy is decoded too and
+        the better scoring of the two kept. Held-out: right in white noise 20 dB
+        37 -> 39 of 45 and 10 dB 30 -> 33, the other conditions, wrong commands and
+        reject clips acted on unchanged."""
+        decoded = self._decode_once(pcm, naive, voiced)
+        if naive or decoded.evidence is None or not self.denoise or not steady_noise(pcm):
+            return decoded
+        other = self._decode_once(cleaned(pcm), naive, voiced)
+        chosen = other if other.evidence is not None and other.evidence.score > decoded.evidence.score else decoded
+        chosen.detail["denoised"] = chosen is other
+        chosen.seconds = decoded.seconds + other.seconds
+        return chosen
+
+    def _decode_once(self, pcm: bytes, naive: bool, voiced: bool) -> Decoded:
         trie = self.trie
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
