@@ -20,6 +20,7 @@ finished, and the end of speech -> the console's line median.
 
     python scripts/bench_voice_game.py [--chatter 10] [--voice hibari:heart] [--seed 1]
     python scripts/bench_voice_game.py --rooms quiet,10      # both games, one after the other
+    python scripts/bench_voice_game.py --rooms hiss10        # steady hiss 10 dB below the player
 """
 from __future__ import annotations
 
@@ -128,15 +129,20 @@ def wait_for_silence(console: Console, sound: ConsoleSound, quiet: float = 0.8, 
         time.sleep(0.05)
 
 
-def play_game(args, voices: Voices, below: float | None, tmp: Path) -> dict:
+def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool = False) -> dict:
     stats = {"said": 0, "as said": 0, "wrong": 0, "wrong moves": 0, "asked": 0, "say again": 0,
              "nothing": 0, "too much talk": 0, "speech cut": 0, "finished": False, "latency": []}
-    home = tmp / f"home-{below}"
+    home = tmp / f"home-{below}-{hiss}"
     home.mkdir()
     tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
     write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
     loops = [in_a_loop(tmp / "tone.wav", args.mic)]
-    if below is not None:
+    if below is not None and hiss:
+        # a steady broadband noise (a fan, an air conditioner) at an RMS `below` dB under the player
+        x = np.random.default_rng(args.seed).standard_normal(10 * RATE) * 10 ** ((PLAYER_DB - below) / 20)
+        write_wav(tmp / "hiss.wav", x.astype(np.float32), RATE)
+        loops.append(in_a_loop(tmp / "hiss.wav", args.mic))
+    elif below is not None:
         x = at_level(chatter(voices, 60, talkers=3, seed=args.seed), PLAYER_DB - below)
         write_wav(tmp / "chatter.wav", x, RATE)
         loops.append(in_a_loop(tmp / "chatter.wav", args.mic))
@@ -256,7 +262,8 @@ def classify(lines: list, target: str | None, stats: dict, ended: float) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rooms", default="quiet,10", help="quiet and/or chatter dB below the player, comma-separated")
+    ap.add_argument("--rooms", default="quiet,10",
+                    help="quiet, chatter dB below the player (10) or steady hiss dB below (hiss10), comma-separated")
     ap.add_argument("--voice", default="hibari:heart", help="the player's voice: hibari:heart, flite:slt, ...")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mic", default="console_mic", help="null sink whose monitor is the console's microphone")
@@ -273,10 +280,11 @@ def main(argv=None) -> int:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for room in args.rooms.split(","):
-            below = None if room == "quiet" else float(room)
-            name = "quiet" if below is None else f"chatter -{room} dB"
+            hiss = room.startswith("hiss")
+            below = None if room == "quiet" else float(room.removeprefix("hiss"))
+            name = "quiet" if below is None else f"{'hiss' if hiss else 'chatter'} -{below:g} dB"
             print(f"{name}: playing...", flush=True)
-            stats = play_game(args, voices, below, Path(tmp))
+            stats = play_game(args, voices, below, Path(tmp), hiss)
             rows.append((name, stats))
             print_row(name, stats)
     print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | median latency")
