@@ -345,7 +345,7 @@ class WhisperRecognizer:
                                   self.suppress_begin, self.eot, self.free_tokens + 1,
                                   self.stops)
             root = utterance.suppressed(utterance.cache[()][1], True)
-            advance = self._advance_numpy(utterance)
+            advance = self._advance_own(utterance)
         else:
             # Whisper's default suppression (symbols; blank and end at the start) keeps the
             # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
@@ -408,7 +408,7 @@ class WhisperRecognizer:
     def _transcript(self, tokens) -> str:
         return self.tokenizer.decode(list(tokens)).strip()
 
-    def _advance_numpy(self, utterance: Utterance):
+    def _advance_own(self, utterance: Utterance):
         """The search's step on our decoder: every kept prefix along its
         branch-free chain, all in one pass from their cached states."""
         def advance(keep):
