@@ -2,7 +2,7 @@
 
     audio-console [--game NAME] [game options] [--seed N] [--text | --no-speech |
                   --no-signals] [--input keys|voice|both] [--log FILE] [--save FILE]
-                  [--resume] [--record FILE.wav]
+                  [--resume] [--record FILE.wav] [--voice-trace FILE]
     audio-console recognize --game GAME FILE.wav ...
 
 Commands are read from standard input, one a line, exactly as typed at the
@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="how you give commands; remembered for next time (first time: keys)")
     parser.add_argument("--model", help="speech model folder: Whisper (CTranslate2) or vosk (default: models/, else the built-in Whisper tiny.en)")
     parser.add_argument("--log", type=Path, help="append every game event as a JSON line")
+    parser.add_argument("--voice-trace", type=Path, metavar="FILE",
+                        help="append what voice input heard, a JSON line an utterance (why a command was missed)")
     parser.add_argument("--save", type=Path, help="save file (default: in the data folder)")
     parser.add_argument("--resume", action="store_true", help="continue the saved game")
     parser.add_argument("--record", type=Path, metavar="FILE.wav", help="record everything played")
@@ -259,7 +261,13 @@ def open_listener(args, settings: Settings, sink, inputs: "queue.Queue"):
     except ImportError:
         say("Voice input is not available in this version; use the keyboard.")
         return None
-    listener = open_voice(settings, sink, say, model_path=args.model)
+    trace = None
+    if args.voice_trace is not None:
+        from audio_console.voice.trace import VoiceTrace
+        trace = VoiceTrace(args.voice_trace)
+        if trace.problem:
+            say(trace.problem)
+    listener = open_voice(settings, sink, say, model_path=args.model, trace=trace)
     if listener is not None:
         # what the player must hear from the listener (speech cut, microphone stopped) is
         # spoken by the session like any reply

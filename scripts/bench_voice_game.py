@@ -25,6 +25,7 @@ finished, and the end of speech -> the console's line median.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import queue
 import re
@@ -147,7 +148,8 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
         write_wav(tmp / "chatter.wav", x, RATE)
         loops.append(in_a_loop(tmp / "chatter.wav", args.mic))
     sound = ConsoleSound(args.out)
-    console = Console(args.seed, home, ["--log", str(home / "log.jsonl")])
+    console = Console(args.seed, home, ["--log", str(home / "log.jsonl"), "--voice-trace", str(home / "voice.jsonl")])
+    trace = TraceTail(home / "voice.jsonl")
     counter = [0]
 
     def say(text: str) -> float:
@@ -172,6 +174,8 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
         if args.verbose:
             for t, line in got:
                 print(f"    {t - ended:+.2f} {line}")
+            for event in trace.new():
+                print(f"      [voice] {brief(event)}")
         return got
 
     try:
@@ -207,6 +211,30 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
             loop.kill()
             subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
     return stats
+
+
+class TraceTail:
+    """The console's --voice-trace lines not read yet."""
+
+    def __init__(self, path: Path):
+        self.path, self.offset = path, 0
+
+    def new(self) -> list[dict]:
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                f.seek(self.offset)
+                text = f.read()
+        except OSError:
+            return []
+        whole = text[: text.rfind("\n") + 1]
+        self.offset += len(whole.encode())
+        return [json.loads(line) for line in whole.splitlines() if line.strip()]
+
+
+def brief(event: dict) -> str:
+    """One trace event in a line: what was heard and Whisper's evidence."""
+    keys = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript", "room_db")
+    return f"{event['t']:.2f} {event['event']} " + " ".join(f"{k}={event[k]}" for k in keys if event.get(k) is not None)
 
 
 def in_a_loop(path: Path, mic: str) -> subprocess.Popen:

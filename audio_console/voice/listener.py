@@ -30,6 +30,7 @@ from audio_console.voice.endpointer_cutter import (ENDPOINT_WINDOW, FRAME_BYTES,
                                                    UtteranceCutter)
 from audio_console.voice.microphone import Microphone, SilenceWatch
 from audio_console.voice.recognizer import RecognizerError, one_line
+from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
 
 ECHO_TAIL = 0.3              # seconds still ignored after the console falls silent
@@ -57,7 +58,7 @@ class Listener:
 
     def __init__(self, recognizer, settings, sink, notify, device=None, streaming: bool = True,
                  window: float = ENDPOINT_WINDOW, early: bool = True, cutter: str = "vad",
-                 act_early: bool = True, cue: bool = True, open_stream=None):
+                 act_early: bool = True, cue: bool = True, open_stream=None, trace=None):
         self.recognizer = recognizer
         # Feed the recognizer while the player speaks (if the engine can stream);
         # False: decode each utterance whole once it ended (the old way, for benchmarks).
@@ -74,6 +75,10 @@ class Listener:
         self.cue = cue
         self._guess: Guess | None = None   # the last early guess, decoded
         self.timings: list[dict] = []   # per utterance: when it ended, decode times (benchmarks)
+        # trace(event, **fields): what was heard, for finding why a command was missed
+        # (trace.VoiceTrace, --voice-trace); None: no trace
+        self.trace = trace
+        self._room_db = lambda: None    # the cutter's background level, when it has one
         self.settings = settings
         self.sink = sink
         self.notify = notify
@@ -184,6 +189,9 @@ class Listener:
 
     def _work(self, on_heard) -> None:
         cutter = self._make_cutter()
+        frames = getattr(cutter, "frames", None)
+        if frames is not None:
+            self._room_db = lambda: round(frames.background, 1)
         self._overruns_seen = 0
         was_deaf = False
         talk_audio = bytearray()        # push to talk: everything while the key is held
@@ -227,6 +235,8 @@ class Listener:
                 if self._deaf():
                     if not was_deaf:   # forget what was heard up to the console's sound
                         cut_by_console = cutter.in_speech and cutter.held >= CUT_MIN_SPEECH * 32000
+                        if cutter.in_speech:
+                            self._trace("cut by the console's sound", seconds=round(cutter.held / 32000, 2))
                         cutter.reset()
                         with self._engine_lock:
                             self._drop_stream()
@@ -246,6 +256,7 @@ class Listener:
                 was_speaking = cutter.in_speech
                 utterance = cutter.push(frame)
                 if cutter.in_speech and not was_speaking:
+                    self._trace("speech began", room_db=self._room_db())
                     # speech already going on as the microphone reopened: its start was lost
                     began_cut = reopened_at is not None and reopened_at * FRAME_SECONDS <= REOPEN_CUT + 0.15
                 if reopened_at is not None and reopened_at * FRAME_SECONDS > 1.0:
@@ -253,6 +264,7 @@ class Listener:
                 overruns = self._count_overruns(cutter, overruns, utterance)
                 if utterance:
                     if began_cut:   # not decoded; said once (not again if just said for the cut)
+                        self._trace("began before the microphone reopened", seconds=round(len(utterance) / 32000, 2))
                         began_cut = False
                         self._guess = None
                         if not said_cut:
@@ -279,11 +291,16 @@ class Listener:
             return 0
         if now != getattr(self, "_overruns_seen", 0):
             self._overruns_seen = now
+            self._trace("too long: dropped as background talk")
             overruns += 1
             if overruns >= OVERRUNS_TO_GIVE_UP and not self.said_too_much_talk:
                 self.said_too_much_talk = True
                 self._on_notice(TOO_MUCH_TALK)
         return overruns
+
+    def _trace(self, event: str, **fields) -> None:
+        if self.trace is not None:
+            self.trace(event, **fields)
 
     def _cue_listening(self) -> None:
         """The short cue and its text line: the microphone hears the player again."""
@@ -428,6 +445,8 @@ class Listener:
 
     def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         heard = decide(decoded, grammar, self.settings)
+        if self.trace is not None:
+            self._trace("heard", **heard_fields(heard, decoded, len(pcm) / 32000, how), room_db=self._room_db())
         self.timings.append({"ended": ended, "decoded": time.monotonic(), "how": how,
                              "seconds": len(pcm) / 32000, "decode": decoded.seconds, "while_speaking": during})
         del self.timings[:-100]

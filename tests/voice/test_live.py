@@ -153,18 +153,20 @@ def test_push_to_talk_hears_only_while_the_key_is_held(microphone, speech, galax
 
 def test_the_console_plays_a_spoken_coordinate_and_ignores_noise(microphone, speech, tmp_path):
     """The whole way through: `audio-console --input voice` hears "delta five" from
-    the microphone and queries D5 (the log says so); played noise queries nothing."""
+    the microphone and queries D5 (the log says so); played noise queries nothing.
+    The voice trace says what was heard."""
     import json
     import os
     import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    log = tmp_path / "log.jsonl"
+    log, trace = tmp_path / "log.jsonl", tmp_path / "voice.jsonl"
     env = dict(os.environ, PYTHONPATH=str(root), AUDIO_CONSOLE_HOME=str(tmp_path))
     env.pop("VOSK_MODEL_PATH", None)
     said, noise = speech.say("delta five", "flite:slt"), speech.noise(1.5, 0.15, seed=9)
     console = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "2",
-                                "--seed", "1", "--input", "voice", "--text", "--log", str(log)],
+                                "--seed", "1", "--input", "voice", "--text", "--log", str(log),
+                                "--voice-trace", str(trace)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                cwd=tmp_path, env=env, text=True)
 
@@ -191,6 +193,8 @@ def test_the_console_plays_a_spoken_coordinate_and_ignores_noise(microphone, spe
         console.terminate()
         output, _ = console.communicate(timeout=20)
     assert "Voice: Whisper" in output and "D5" in output
+    heard = [e for e in map(json.loads, trace.read_text().splitlines()) if e["event"] == "heard"]
+    assert heard and heard[0]["best"] == "query D5" and heard[0]["action"] in ("act", "confirm")
 
 
 def test_chatter_and_noise_played_into_the_microphone_change_nothing(microphone, speech, galaxis_grammar, tmp_path):

@@ -1,0 +1,37 @@
+"""--voice-trace: what voice input heard, a JSON line an utterance (trace.py).
+The microphone is real synthesized speech fed to the listener's callback; the
+recognizer is the real Whisper, so the trace carries its real evidence."""
+import json
+
+from audio_console.output.sink import NullSink
+from audio_console.settings import Settings
+from audio_console.voice import listener as listening
+from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.trace import VoiceTrace
+from audio_console.voice.whisper_engine import WhisperRecognizer
+
+from tests.voice.test_listener_notices import FeedingStream, run
+
+
+def test_a_spoken_command_is_traced_from_its_start_to_what_was_done(speech, tmp_path):
+    path = tmp_path / "voice.jsonl"
+    pcm = bytes(32000) + wav_pcm16(speech.say("delta five", "flite:slt"))
+    trace = VoiceTrace(path)
+    listener = listening.Listener(WhisperRecognizer(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm), trace=trace)
+    run(listener, 4.0)
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "speech began" and "heard" in kinds, kinds
+    assert events[0]["room_db"] <= -59          # digital silence before it: the floor
+    heard = next(e for e in events if e["event"] == "heard")
+    assert heard["action"] in ("act", "confirm") and heard["command"] == "query D5" == heard["best"]
+    assert 0.5 < heard["seconds"] < 3 and heard["how"].startswith("early")
+    assert heard["no_speech"] < 0.5 and "score" in heard and "transcript" in heard
+    assert all(e["t"] >= 0 for e in events)
+
+
+def test_a_trace_that_cannot_be_written_says_why_and_changes_nothing(tmp_path):
+    trace = VoiceTrace(tmp_path)               # a folder: cannot be opened for appending
+    assert trace.problem and str(tmp_path) in trace.problem
+    trace("heard", action="act")               # ignored, no exception
