@@ -16,11 +16,12 @@ one confidence by a logistic model fitted on the tuning corpora
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 
 from audio_console.commands.grammar import Command, Grammar
 from audio_console.commands.vocabulary import NEVER_CONFIRMED
-from audio_console.voice.phrase_trie import words_of
+from audio_console.voice.phrase_trie import transcript_command, words_of
 from audio_console.voice.recognizer import Decoded, Evidence
 
 # Cost of each easily confused word: how likely it is to have been another word.
@@ -127,7 +128,7 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
         evidence = decoded.evidence
         conf = whisper_confidence(evidence) if command else 0.0
         sure = command is not None and (conf >= accept_threshold(settings.clarity)
-                                        or _answer_written_alone(command, evidence, settings))
+                                        or _answer_written_alone(command, evidence, grammar, settings))
         no_voice = evidence.no_speech >= 1.0   # Whisper doubted and the voice detector heard none
         if (command is None or conf < WHISPER_ASK_FROM or no_voice
                 or (evidence.no_speech > WHISPER_ASK_NO_SPEECH and not sure)):
@@ -174,14 +175,24 @@ def _short_clear_speech(evidence: Evidence) -> str:
     return ""
 
 
-def _answer_written_alone(command: Command, evidence: Evidence, settings) -> bool:
+def _answer_written_alone(command: Command, evidence: Evidence, grammar: Grammar, settings) -> bool:
     """An answer or quick control ("yes", "no", "repeat") is never asked about, so a
     middling score would mean "say again" for ever. When Whisper, free to write
     anything, wrote that word alone (or repeated) and the constrained search chose it
     too, it is taken at the default clarity or a more lenient one. (Held-out one-word
     commands: "yes", "no" and "repeat" were the best phrase for 139 of 147 clips but
-    acted on for 41; noise written "No." is left to the no-speech check.)"""
-    return command.name in NEVER_CONFIRMED and evidence.agrees and settings.clarity <= 0.5
+    acted on for 41; noise written "No." is left to the no-speech check.) So is the
+    word written as a sentence of its own before others: in babble the background's
+    words follow it ("Yes. What are you?"; a comma, "No, I don't think so", is not
+    enough)."""
+    if command.name not in NEVER_CONFIRMED or settings.clarity > 0.5:
+        return False
+    return evidence.agrees or _first_sentence_says(command, evidence.transcript, grammar)
+
+
+def _first_sentence_says(command: Command, transcript: str, grammar: Grammar) -> bool:
+    parts = re.split(r"[.?!]", transcript, maxsplit=1)
+    return len(parts) == 2 and bool(parts[0].strip()) and transcript_command(grammar, parts[0]) == command.text
 
 
 def _by_settings(text: str, command: Command, conf: float, settings, sure: bool | None = None) -> Heard:

@@ -275,10 +275,15 @@ def test_an_answer_whisper_wrote_alone_is_taken_unless_there_was_no_voice(galaxi
     from audio_console.voice.recognizer import Decoded
 
     def yes(**kw):
-        return Decoded("yes", evidence=Evidence("yes", -1.5, 1.5, kw.get("no_speech", 0.1), "Yes. Yes.",
-                                                kw.get("agrees", True)))
+        return Decoded("yes", evidence=Evidence("yes", -1.5, 1.5, kw.get("no_speech", 0.1),
+                                                kw.get("transcript", "Yes. Yes."), kw.get("agrees", True)))
     assert decide(yes(), galaxis_grammar, Settings()).action == "act"
-    assert decide(yes(agrees=False), galaxis_grammar, Settings()).action == "reject"   # "Yes I know..."
+    for talk in ("Yes I know what you mean.", "Yes, I think so.", "I guess. Yes."):
+        assert decide(yes(agrees=False, transcript=talk), galaxis_grammar, Settings()).action == "reject", talk
+    # a sentence of its own, the babble's words after it: taken (tuning: 2 answers more, no clip acted on)
+    babble = yes(agrees=False, transcript="Yes. What are you?")
+    assert decide(babble, galaxis_grammar, Settings()).action == "act"
+    assert decide(babble, galaxis_grammar, Settings(clarity=1.0)).action == "reject"
     door = decide(yes(no_speech=1.0), galaxis_grammar, Settings())                        # a door: "No."
     assert door.action == "reject" and door.text == ""                                   # and not "Say again"
     assert decide(yes(), galaxis_grammar, Settings(clarity=1.0)).action == "reject"     # strict: the score decides
