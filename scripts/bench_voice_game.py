@@ -233,7 +233,8 @@ class TraceTail:
 
 def brief(event: dict) -> str:
     """One trace event in a line: what was heard and Whisper's evidence."""
-    keys = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript", "room_db")
+    keys = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript", "room_db",
+            "frames", "loudest_db_under_needed")
     return f"{event['t']:.2f} {event['event']} " + " ".join(f"{k}={event[k]}" for k in keys if event.get(k) is not None)
 
 

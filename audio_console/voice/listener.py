@@ -39,6 +39,9 @@ ECHO_TAIL = 0.3              # seconds still ignored after the console falls sil
 # when the main Endpointer confirms it with no speech in between, or acted on at once
 # when it is a sure, complete command (act_early).
 EARLY_WINDOW = 0.18
+TRACE_QUIET_FRAMES = 33         # the trace looks for a voice too quiet to start every second
+TRACE_QUIET_MIN = 3             # ... and says so from this many frames of it
+TRACE_QUIET_WITHIN = 6.0        # ... within this many dB of the level needed (not chatter far off)
 UNFINISHED_WINDOW = 1.0     # the silence waited for after an unfinished command ("delta ...")
 REOPEN_CUT = 0.15            # speech found this soon after the microphone reopened began before
 CUT_MIN_SPEECH = 0.4         # seconds of an utterance the console's sound must cut to say so
@@ -192,6 +195,7 @@ class Listener:
         frames = getattr(cutter, "frames", None)
         if frames is not None:
             self._room_db = lambda: round(frames.background, 1)
+        counted = 0                     # frames since the trace last looked for a quiet voice
         self._overruns_seen = 0
         was_deaf = False
         talk_audio = bytearray()        # push to talk: everything while the key is held
@@ -234,6 +238,7 @@ class Listener:
                     continue
                 if self._deaf():
                     if not was_deaf:   # forget what was heard up to the console's sound
+                        self._trace("microphone closed while the console sounds")
                         cut_by_console = cutter.in_speech and cutter.held >= CUT_MIN_SPEECH * 32000
                         if cutter.in_speech:
                             self._trace("cut by the console's sound", seconds=round(cutter.held / 32000, 2))
@@ -245,6 +250,7 @@ class Listener:
                     continue
                 if was_deaf:   # the microphone reopens
                     was_deaf = False
+                    self._trace("microphone reopened")
                     reopened_at = 0
                     said_cut = cut_by_console
                     if cut_by_console:
@@ -262,6 +268,10 @@ class Listener:
                 if reopened_at is not None and reopened_at * FRAME_SECONDS > 1.0:
                     reopened_at = None
                 overruns = self._count_overruns(cutter, overruns, utterance)
+                counted += 1
+                if self.trace is not None and frames is not None and counted >= TRACE_QUIET_FRAMES:
+                    counted = 0
+                    self._trace_quiet_voice(frames)
                 if utterance:
                     if began_cut:   # not decoded; said once (not again if just said for the cut)
                         self._trace("began before the microphone reopened", seconds=round(len(utterance) / 32000, 2))
@@ -297,6 +307,14 @@ class Listener:
                 self.said_too_much_talk = True
                 self._on_notice(TOO_MUCH_TALK)
         return overruns
+
+    def _trace_quiet_voice(self, frames) -> None:
+        """A voice the detector heard but too quiet against the room to begin an
+        utterance: a player speaking too softly, or far from the microphone."""
+        quiet, loudest = frames.take_too_quiet()
+        if quiet >= TRACE_QUIET_MIN and loudest > -TRACE_QUIET_WITHIN:
+            self._trace("voice too quiet to begin an utterance", frames=quiet,
+                        loudest_db_under_needed=round(-loudest, 1), room_db=self._room_db())
 
     def _trace(self, event: str, **fields) -> None:
         if self.trace is not None:

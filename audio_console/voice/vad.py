@@ -117,6 +117,7 @@ class SpeechFrames:
         self.relative = relative
         self._levels: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))
         self.background = FLOOR_DB
+        self.too_quiet, self.too_quiet_db = 0, -99.0
         self._count = 0
 
     @property
@@ -136,8 +137,20 @@ class SpeechFrames:
         if self._count % 5 == 0 or len(self._levels) < 10:
             self.background = max(FLOOR_DB, float(np.percentile(self._levels, BACKGROUND_PERCENTILE)))
         extra = 0.0 if in_utterance else ONSET_EXTRA_DB
-        loud = level >= (self.background + self.margin + extra if self.relative else FLOOR_DB + self.margin)
+        needed = self.background + self.margin + extra if self.relative else FLOOR_DB + self.margin
+        loud = level >= needed
+        if p >= self.threshold and not loud and not in_utterance:
+            # a voice too quiet for an onset (for the voice trace): how often, how loud
+            self.too_quiet += 1
+            self.too_quiet_db = max(self.too_quiet_db, level - needed)
         return p >= self.threshold and loud and (in_utterance or self.learnt)
+
+    def take_too_quiet(self) -> tuple[int, float]:
+        """Frames the detector called speech but too quiet to start an utterance since
+        the last call, and the loudest of them in dB against the level needed."""
+        counted, db = self.too_quiet, self.too_quiet_db
+        self.too_quiet, self.too_quiet_db = 0, -99.0
+        return counted, db
 
     def reset(self) -> None:
         if self.vad is not None:

@@ -35,3 +35,36 @@ def test_a_trace_that_cannot_be_written_says_why_and_changes_nothing(tmp_path):
     trace = VoiceTrace(tmp_path)               # a folder: cannot be opened for appending
     assert trace.problem and str(tmp_path) in trace.problem
     trace("heard", action="act")               # ignored, no exception
+
+
+def test_a_voice_too_soft_for_the_room_is_traced_as_such(speech, tmp_path):
+    """A player speaking 8 dB under the level an onset needs (hiss at -30 dBFS, the
+    voice barely above it): no utterance, and the trace says why."""
+    import numpy as np
+    path = tmp_path / "voice.jsonl"
+    rng = np.random.default_rng(0)
+    voice = np.frombuffer(wav_pcm16(speech.say("delta five", "flite:slt")), "<i2").astype(np.float32) / 32768
+    voice = voice / np.sqrt(np.mean(voice[np.abs(voice) > 0.02] ** 2)) * 10 ** (-28 / 20)
+    x = np.concatenate([np.zeros(48000, np.float32), voice, np.zeros(16000, np.float32)])
+    x = x + rng.standard_normal(len(x)).astype(np.float32) * 10 ** (-30 / 20)
+    pcm = (np.clip(x, -1, 1) * 32767).astype("<i2").tobytes()
+    trace = VoiceTrace(path)
+    listener = listening.Listener(WhisperRecognizer(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm), trace=trace)
+    run(listener, len(pcm) / 64000 + 1.0)
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    kinds = [e["event"] for e in events]
+    assert "speech began" not in kinds, kinds
+    quiet = [e for e in events if e["event"] == "voice too quiet to begin an utterance"]
+    assert quiet and quiet[0]["frames"] >= 3 and 0 <= quiet[0]["loudest_db_under_needed"] < 6
+    assert -32 < quiet[0]["room_db"] < -28
+
+
+def test_the_microphone_closing_for_the_console_and_reopening_is_traced(tmp_path):
+    from tests.voice.test_listener_notices import Deaf, SpeaksAt
+    path = tmp_path / "voice.jsonl"
+    listener = listening.Listener(Deaf(), Settings(headphones=False), SpeaksAt(0.3, 0.5), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, bytes(64000)), trace=VoiceTrace(path))
+    run(listener, 2.0)
+    kinds = [json.loads(line)["event"] for line in path.read_text().splitlines()]
+    assert kinds == ["microphone closed while the console sounds", "microphone reopened"], kinds
