@@ -63,25 +63,40 @@ def spoken_point(point: str) -> str:
 
 
 class ConsoleSound:
-    """Watches the default sink's monitor: when did the console last make a sound?"""
+    """Watches the default sink's monitor: when did the console last make a sound?
+    (The player's ear: if parec ends, it is started again, so that the player never
+    talks over the console unheard for want of a watcher; `restarts` counts it.)"""
 
     def __init__(self, sink: str):
+        self.sink = sink
         self.last_sound = time.monotonic()
-        self._proc = subprocess.Popen(["parec", f"--device={sink}.monitor", "--format=s16le", "--rate=16000",
-                                       "--channels=1", "--raw", "--latency-msec=30"],
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.restarts = 0
+        self._closed = False
+        self._proc = self._start()
         threading.Thread(target=self._watch, daemon=True).start()
 
+    def _start(self) -> subprocess.Popen:
+        return subprocess.Popen(["parec", f"--device={self.sink}.monitor", "--format=s16le", "--rate=16000",
+                                 "--channels=1", "--raw", "--latency-msec=30"],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
     def _watch(self):
-        while True:
+        while not self._closed:
             block = self._proc.stdout.read(960)
             if not block:
-                return
+                if self._closed:
+                    return
+                self.restarts += 1
+                self.last_sound = time.monotonic()   # unknown: as if the console had just sounded
+                time.sleep(0.2)
+                self._proc = self._start()
+                continue
             x = np.frombuffer(block, "<i2").astype(np.float32)
             if np.sqrt(np.mean(x * x)) > 100:
                 self.last_sound = time.monotonic()
 
     def close(self):
+        self._closed = True
         self._proc.kill()
 
 
@@ -120,8 +135,9 @@ class Console:
             self.proc.kill()
 
 
-def wait_for_silence(console: Console, sound: ConsoleSound, quiet: float = 0.8, limit: float = 20.0) -> None:
-    """Until neither a new line nor a sound came from the console for `quiet` seconds."""
+def wait_for_silence(console: Console, sound: ConsoleSound, quiet: float = 0.8, limit: float = 45.0) -> None:
+    """Until neither a new line nor a sound came from the console for `quiet` seconds
+    (a hint is spoken for up to about 19 s: the limit is well beyond it)."""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         now = time.monotonic()
@@ -206,6 +222,7 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
     finally:
         console.close()
         sound.close()
+        stats["sound watcher restarts"] = sound.restarts
         for loop in loops:   # the loop's paplay first (killing bash alone leaves it playing)
             subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
             loop.kill()
@@ -329,7 +346,9 @@ def print_row(name, st):
     print(f"{name:<17} | {st['said']:>4} | {st['as said']:>7} | {st['wrong']:>5} ({st['wrong moves']}) "
           f"| {st['asked']:>5} | {st['say again']:>9} | {st['nothing']:>7} | {str(st['finished']):>8} | {lat}"
           + (f" | too much talk said {st['too much talk']}x, speech cut {st['speech cut']}x"
-             if st["too much talk"] or st["speech cut"] else ""), flush=True)
+             if st["too much talk"] or st["speech cut"] else "")
+          + (f" | the console's sound went unwatched {st['sound watcher restarts']}x (parec restarted)"
+             if st.get("sound watcher restarts") else ""), flush=True)
 
 
 if __name__ == "__main__":
