@@ -66,6 +66,10 @@ def room_stream(voices, n, below, seed):
         room = np.random.default_rng(seed).standard_normal(len(player)).astype(np.float32) * 10 ** (-65 / 20)
     elif below == "noises":
         room = noises(len(player), spans, seed)
+    elif below.startswith("hiss"):
+        # steady broadband noise (a fan, an air conditioner) `N` dB under the player
+        level = PLAYER_DB - float(below.removeprefix("hiss"))
+        room = np.random.default_rng(seed).standard_normal(len(player)).astype(np.float32) * 10 ** (level / 20)
     else:
         below = float(below)
     if isinstance(below, float):
@@ -144,8 +148,9 @@ def evaluate(utterances, spans, recognizer, grammar):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--commands", type=int, default=30)
-    ap.add_argument("--below", default="quiet,noises,10,12",
-                    help="chatter dB under the player; quiet: no chatter; noises: everyday noises between commands")
+    ap.add_argument("--below", default="quiet,noises,10,12,hiss10",
+                    help="chatter dB under the player; quiet: no chatter; noises: everyday noises between commands; "
+                         "hissN: steady hiss N dB under the player")
     ap.add_argument("--cutters", default="endpointer,energy,silero,silero+energy")
     ap.add_argument("--decode", action="store_true", help="decode each utterance (pocketsphinx, trust layer)")
     ap.add_argument("--seed", type=int, default=3)
@@ -169,7 +174,7 @@ def main(argv=None) -> int:
             whole, extra, lengths, right, wrong, talk = evaluate(utterances, spans, recognizer, grammar)
             capped = getattr(cutter, "overruns", 0)
             med = statistics.median(lengths) if lengths else 0
-            room = below if below in ("quiet", "noises") else f"-{below} dB"
+            room = below if below in ("quiet", "noises") or below.startswith("hiss") else f"-{below} dB"
             print(f"{room:<8} {name:<14} | {whole:>3}/{len(spans):<3} {extra:>10} {capped:>6} {med:>8.2f}"
                   + (f" | {right:>3}/{len(spans):<3} {wrong:>5} {talk:>10}" if recognizer else ""), flush=True)
     print("whole: one utterance holding the whole command (+-50 ms) and at most 1.5 s more; no command: "

@@ -37,6 +37,13 @@ ONSET_EXTRA_DB = 3.0         # that many dB louder still than a continuing frame
 LEARN_SECONDS = 1.0          # no utterance starts before the room's level is known
 PRE_ROLL = 0.3              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
+# A room where no one else talks (its frames outside utterances seldom voiced: quiet,
+# or a fan's steady hiss) needs no extra margin at the onset: it is there against
+# chatter. In hiss 10 dB under the player the margin kept the peaks of a soft phrase
+# ("foxtrot two") 0-2 dB short of it, over and over (docs/listen.md).
+VOICELESS_ROOM = 0.1         # at most this share of the room's frames voiced
+VOICELESS_ONSET_EXTRA_DB = 0.0
+VOICELESS_MARGIN_DB = 4.0
 
 
 class NeuralVad:
@@ -116,6 +123,8 @@ class SpeechFrames:
         self.vad = NeuralVad() if neural else None
         self.relative = relative
         self._levels: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))
+        self._voiced: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))   # outside utterances
+        self._voiced_count = 0
         self.background = FLOOR_DB
         self.too_quiet, self.too_quiet_db = 0, -99.0
         self._count = 0
@@ -136,14 +145,29 @@ class SpeechFrames:
         self._count += 1
         if self._count % 5 == 0 or len(self._levels) < 10:
             self.background = max(FLOOR_DB, float(np.percentile(self._levels, BACKGROUND_PERCENTILE)))
-        extra = 0.0 if in_utterance else ONSET_EXTRA_DB
-        needed = self.background + self.margin + extra if self.relative else FLOOR_DB + self.margin
+        voiced = p >= self.threshold
+        if not in_utterance:
+            if len(self._voiced) == self._voiced.maxlen:
+                self._voiced_count -= self._voiced[0]
+            self._voiced.append(voiced)
+            self._voiced_count += voiced
+        margin, extra = self.margin, ONSET_EXTRA_DB
+        if self.voiceless_room:
+            margin, extra = self.margin - MARGIN_DB + VOICELESS_MARGIN_DB, VOICELESS_ONSET_EXTRA_DB
+        if in_utterance:
+            extra = 0.0
+        needed = self.background + margin + extra if self.relative else FLOOR_DB + self.margin
         loud = level >= needed
         if p >= self.threshold and not loud and not in_utterance:
             # a voice too quiet for an onset (for the voice trace): how often, how loud
             self.too_quiet += 1
             self.too_quiet_db = max(self.too_quiet_db, level - needed)
         return p >= self.threshold and loud and (in_utterance or self.learnt)
+
+    @property
+    def voiceless_room(self) -> bool:
+        """No one else seems to talk: few of the room's recent frames were voiced."""
+        return len(self._voiced) >= 10 and self._voiced_count <= VOICELESS_ROOM * len(self._voiced)
 
     def take_too_quiet(self) -> tuple[int, float]:
         """Frames the detector called speech but too quiet to start an utterance since

@@ -38,13 +38,13 @@ def test_a_trace_that_cannot_be_written_says_why_and_changes_nothing(tmp_path):
 
 
 def test_a_voice_too_soft_for_the_room_is_traced_as_such(speech, tmp_path):
-    """A player speaking 8 dB under the level an onset needs (hiss at -30 dBFS, the
-    voice barely above it): no utterance, and the trace says why."""
+    """A player speaking about as loud as the hiss around (both near -30 dBFS), under
+    the level an onset needs: no utterance, and the trace says why."""
     import numpy as np
     path = tmp_path / "voice.jsonl"
     rng = np.random.default_rng(0)
     voice = np.frombuffer(wav_pcm16(speech.say("delta five", "flite:slt")), "<i2").astype(np.float32) / 32768
-    voice = voice / np.sqrt(np.mean(voice[np.abs(voice) > 0.02] ** 2)) * 10 ** (-28 / 20)
+    voice = voice / np.sqrt(np.mean(voice[np.abs(voice) > 0.02] ** 2)) * 10 ** (-31 / 20)
     x = np.concatenate([np.zeros(48000, np.float32), voice, np.zeros(16000, np.float32)])
     x = x + rng.standard_normal(len(x)).astype(np.float32) * 10 ** (-30 / 20)
     pcm = (np.clip(x, -1, 1) * 32767).astype("<i2").tobytes()
