@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--model", help="speech model folder: Whisper (CTranslate2) or vosk (default: models/, else the built-in Whisper tiny.en)")
     parser.add_argument("--log", type=Path, help="append every game event as a JSON line")
     parser.add_argument("--voice-trace", type=Path, metavar="FILE",
-                        help="append what voice input heard, a JSON line an utterance (why a command was missed)")
+                        help="append what voice input heard, a JSON line an event (why a command was missed)")
     parser.add_argument("--save", type=Path, help="save file (default: in the data folder)")
     parser.add_argument("--resume", action="store_true", help="continue the saved game")
     parser.add_argument("--record", type=Path, metavar="FILE.wav", help="record everything played")

@@ -170,6 +170,9 @@ class Listener:
         if thread is not None and thread is not threading.current_thread():
             self.microphone.wake()
             thread.join(timeout=5)
+        close = getattr(self.trace, "close", None)
+        if close is not None:
+            close()
 
     # --- the worker thread ---------------------------------------------------------
 

@@ -1,8 +1,9 @@
-"""What voice input heard, one JSON line an utterance (`--voice-trace FILE`).
+"""What voice input heard, one JSON line an event (`--voice-trace FILE`).
 
 When a command is missed, the trace says why: no utterance at all (the cutter never
-heard speech start), an utterance the trust layer rejected (and what Whisper made of
-it), or one cut off by the console's own sound. Nothing in it is needed for play.
+heard speech start, or heard a voice too quiet against the room), an utterance the
+trust layer rejected (and what Whisper made of it), or one cut off by the console's
+own sound. Nothing in it is needed for play.
 """
 from __future__ import annotations
 
