@@ -271,9 +271,11 @@ def example_text(phrases, count: int = 6) -> str:
 def transcript_command(grammar, transcript: str) -> str | None:
     """The command a free transcript says, if any: the whole of it, or a command said
     again and again (Whisper repeats a short command into the silence after it: "D7
-    D7 D7 D7", "Charlie five, Charlie five, Charlie"). A command followed by other
-    words is none: "Delta 4 is a good film." is chatter, not D4 (with the prompt,
-    tiny.en writes chatter close to commands in the commands' style)."""
+    D7 D7 D7", "Charlie five, Charlie five, Charlie"), its last word perhaps cut short
+    where the transcript's tokens ran out ("Hint Hint Hint Hint H", "C4 C4 C4 C4 C").
+    A command followed by other words is none: "Delta 4 is a good film." is chatter,
+    not D4 (with the prompt, tiny.en writes chatter close to commands in the
+    commands' style)."""
     if not transcript:
         return None
     command = grammar.parse(transcript)
@@ -285,7 +287,8 @@ def transcript_command(grammar, transcript: str) -> str | None:
         if command is not None:
             said = [w.lower() for w in words[:n]]
             rest = [w.lower() for w in words[n:]]
-            if all(w == said[i % n] for i, w in enumerate(rest)):
+            last = len(rest) - 1
+            if all(w == said[i % n] or (i == last and said[i % n].startswith(w)) for i, w in enumerate(rest)):
                 return command.text
             return None
     return None
