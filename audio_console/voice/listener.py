@@ -170,9 +170,10 @@ class Listener:
         if thread is not None and thread is not threading.current_thread():
             self.microphone.wake()
             thread.join(timeout=5)
-        close = getattr(self.trace, "close", None)
-        if close is not None:
-            close()
+        for part in (self.recognizer, self.trace):   # the engine's background work, the trace file
+            close = getattr(part, "close", None)
+            if close is not None:
+                close()
 
     # --- the worker thread ---------------------------------------------------------
 

@@ -66,6 +66,7 @@ LEVEL_MAX_GAIN = 30.0
 QUIET = 0.1
 POSITIONS_LEFT = 64        # decoder positions our search may need after the prompt
 LOOKAHEAD = 2             # our search also computes a node's next tokens when it has at most this many
+LOAD_WAIT = 30.0          # seconds close() waits for the decoder's background load (about 1 s)
 THREADS = 1               # CTranslate2's threads; with our decoder only the encoder uses them:
                           # 2 against 1, 72 against 73 ms median on 120 tuning commands (no gain)
 
@@ -194,6 +195,7 @@ class WhisperRecognizer:
         # set; False: the search runs on CTranslate2's
         self._decoder: WhisperDecoder | None | bool = None if own_decoder else False
         self._loading = threading.Lock()
+        self._loader: threading.Thread | None = None
         self.dropped_words: list[str] = []
         self.grammar = None
         self.trie: PhraseTrie | None = None
@@ -256,7 +258,17 @@ class WhisperRecognizer:
         """Load our decoder in the background once a grammar is set (about a second),
         so that the first command does not wait for it."""
         if self._decoder is None and not self._loading.locked():
-            threading.Thread(target=self.decoder, name="whisper-decoder-load", daemon=True).start()
+            self._loader = threading.Thread(target=self.decoder, name="whisper-decoder-load", daemon=True)
+            self._loader.start()
+
+    def close(self) -> None:
+        """Wait for the background load of our decoder to end. A process that exits
+        while ONNX Runtime builds its session can abort at exit ("terminate called
+        without an active exception", exit code -6: seen once in CI when a player
+        quit right after start)."""
+        loader = self._loader
+        if loader is not None and loader is not threading.current_thread():
+            loader.join(timeout=LOAD_WAIT)
 
     def describe(self) -> str:
         return f"Whisper {self.model_name}" + (", built in" if self.embedded else f" ({self.model_path})")

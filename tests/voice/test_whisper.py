@@ -376,3 +376,17 @@ def test_a_transcript_repeating_a_command_agrees_even_cut_short(galaxis_grammar)
     assert transcript_command(galaxis_grammar, "Hint Hint X") is None          # not a cut-short "hint"
     assert transcript_command(galaxis_grammar, "Hint H Hint") is None          # only the last word may be cut
     assert transcript_command(galaxis_grammar, "Delta 4 is a good film.") is None
+
+
+def test_closing_waits_for_the_decoder_loading_in_the_background(galaxis_grammar):
+    """A player who quits right after start: the process must not exit while ONNX
+    Runtime builds the decoder's session in the background (it aborted once in CI,
+    exit code -6). Closing waits for the load; decoding afterwards still works."""
+    recognizer = WhisperRecognizer()
+    recognizer.set_grammar(galaxis_grammar)          # starts the background load
+    loader = recognizer._loader
+    assert loader is not None
+    recognizer.close()
+    assert not loader.is_alive()
+    assert recognizer.decoder() is not None
+    WhisperRecognizer().close()                       # nothing loading: returns at once
