@@ -237,15 +237,16 @@ class TraceTail:
         self.path, self.offset = path, 0
 
     def new(self) -> list[dict]:
+        # bytes, not text: a text file's seek() takes only offsets its own tell() gave
         try:
-            with open(self.path, encoding="utf-8") as f:
+            with open(self.path, "rb") as f:
                 f.seek(self.offset)
-                text = f.read()
+                data = f.read()
         except OSError:
             return []
-        whole = text[: text.rfind("\n") + 1]
-        self.offset += len(whole.encode())
-        return [json.loads(line) for line in whole.splitlines() if line.strip()]
+        whole = data[: data.rfind(b"\n") + 1]      # a line still being written waits
+        self.offset += len(whole)
+        return [json.loads(line) for line in whole.decode("utf-8").splitlines() if line.strip()]
 
 
 def brief(event: dict) -> str:
