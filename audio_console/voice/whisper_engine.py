@@ -69,6 +69,12 @@ LOOKAHEAD = 2             # our search also computes a node's next tokens when i
 LOAD_WAIT = 30.0          # seconds close() waits for the decoder's background load (about 1 s)
 THREADS = 1               # CTranslate2's threads; with our decoder only the encoder uses them:
                           # 2 against 1, 72 against 73 ms median on 120 tuning commands (no gain)
+# The encoder in float32, not int8: CTranslate2's int8 kernels differ by CPU (AVX2,
+# AVX-512 VNNI, generic), so the same clip got different scores on different
+# machines (up to 3.6 nats; 6 of 532 tuning clips another command or action) and
+# the trust constants fitted on one machine did not hold on another. float32 gives
+# the same scores on every instruction set; it costs about 8 ms more per command.
+COMPUTE_TYPE = "float32"
 
 
 def is_whisper_model(path) -> bool:
@@ -138,7 +144,7 @@ class WhisperRecognizer:
     name = "whisper"
 
     def __init__(self, model_path=None, threads: int = THREADS, expected_sha256: str | None = None,
-                 compute_type: str = "int8", own_decoder: bool = True):
+                 compute_type: str = COMPUTE_TYPE, own_decoder: bool = True):
         try:
             import ctranslate2
             import tokenizers

@@ -38,12 +38,11 @@ def speak(text, tmp_path):
     ("quadron sector one bravo three across", PLACING, "position quadron 1 B3 across"),
     # without the prompt of the grammar's own phrases tiny.en wrote these ship names
     # as other words and the beam dropped them (they were expected failures)
-    pytest.param("dueler sector two echo five down", PLACING, "position dueler 2 E5 down",
-                 # still on the edge: tiny.en writes flite's "dueler" as "The large", and
-                 # "Duel" is the third of the three first words the search keeps. With
-                 # sox's random dither it was found 16 times in 20 (so this test failed
-                 # now and then); on the repeatable input (-R) it loses to "no"
-                 marks=pytest.mark.xfail(strict=True, reason="flite's 'dueler' is at the edge of tiny.en's beam")),
+    # on the edge of the beam: tiny.en writes flite's "dueler" as "The large", and
+    # "Duel" is the third of the three first words the search keeps. With the int8
+    # encoder it lost to "no" on one machine and won on another; the float32 encoder
+    # scores it the same on every instruction set (margin 1.8 nats)
+    ("dueler sector two echo five down", PLACING, "position dueler 2 E5 down"),
     ("tricorn fighter sector three charlie four across", PLACING, "position tricorn fighter 3 C4 across"),
     ("turn it", PLACING, "turn"),
 ])
