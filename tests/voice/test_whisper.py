@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -327,6 +328,26 @@ def test_many_words_no_command_uses_turn_a_question_into_silence(galaxis_grammar
     assert talk.action == "reject" and talk.text == ""            # silence, not "Say again."
     assert heard(TALK_WORDS, score=-0.2, margin=9.0).action == "act"
     assert heard(TALK_WORDS, Settings(confirm="always"), score=-0.2, margin=9.0).action == "confirm"
+
+
+def test_a_one_word_command_the_transcript_does_not_say_is_not_acted_on_by_its_margin(galaxis_grammar):
+    """One word beats every longer phrase by many nats on any sound, so its margin
+    proves nothing: without the free transcript saying it, "hint" is asked about and
+    "no" (never asked about) gets silence or "Say again."."""
+    from audio_console.voice.recognizer import Decoded
+    pizza = Evidence("hint", -1.9, 14.9, 0.005, "I think we should overbe as it is", False, False, 7)
+    talk = decide(Decoded("hint", evidence=pizza), galaxis_grammar, Settings())
+    assert talk.action == "reject" and talk.text == ""      # talk to someone else: silence
+    unsure = replace(pizza, transcript="Hind the", talk_words=2)
+    assert decide(Decoded("hint", evidence=unsure), galaxis_grammar, Settings()).action == "confirm"
+    written = replace(pizza, transcript="Hint.", agrees=True, talk_words=0)
+    assert decide(Decoded("hint", evidence=written), galaxis_grammar, Settings()).action == "act"
+    voices = Evidence("no", -1.87, 14.6, 0.145, "I'm very", False, False, 2)
+    assert decide(Decoded("no", evidence=voices), galaxis_grammar, Settings()).action == "reject"
+    first = replace(voices, transcript="No. I'm very")
+    assert decide(Decoded("no", evidence=first), galaxis_grammar, Settings()).action == "act"
+    two_words = Evidence("query D5", -1.9, 14.9, 0.005, "The five", False, False, 1)
+    assert decide(Decoded("delta five", evidence=two_words), galaxis_grammar, Settings()).action == "act"
 
 
 def test_heard_action_names_what_live_play_does():
