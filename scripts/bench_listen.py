@@ -121,6 +121,7 @@ def live(args) -> int:
             listeners[path, window] = listener
         stats = {c: {"lat": [], "endp": [], "dec": [], "right": 0, "n": 0, "paused": defaultdict(lambda: [0, 0])}
                  for c in configs}
+        missed: list[str] = []   # what each command not understood was heard as
         # Rounds of a few phrases per configuration, so that the load of the machine
         # (shared) falls on every configuration alike.
         items = [("plain", p, f, t) for p, f, t in plain] + [(pause, p, f, t) for p, pause, f, t in paused]
@@ -155,9 +156,11 @@ def live(args) -> int:
                                 st["lat"].append(got[0][0] - spoken_end)
                                 st["endp"].append(t["ended"] - spoken_end)
                                 st["dec"].append(t["decoded"] - t["ended"])
+                        what = [(h.text, h.command.text if h.command else None) for _, h in got]
+                        if not ok:
+                            missed.append(f"  {config[0]} {phrase!r}: heard {what or 'nothing'}")
                         if args.verbose:
-                            print(f"  {config} {phrase!r}: "
-                                  f"{[(h.text, h.command.text if h.command else None) for _, h in got]}")
+                            print(f"  {config} {phrase!r}: {what}")
                 finally:
                     listener.stop()
         rows = [(path, window, st["lat"], st["endp"], st["dec"], st["right"], st["n"], st["paused"])
@@ -172,6 +175,9 @@ def live(args) -> int:
           "Endpointer closed the utterance (includes the PulseAudio/PortAudio path, and for early the guess's "
           "decoding that ran on); decoding: after that. understood: exactly one Heard, the right command; "
           "paused: commands with a pause inside understood as one.")
+    if missed:
+        print("not understood (path, what was said: what was heard, as (words, command)):")
+        print("\n".join(missed))
     return 0
 
 

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from audio_console.commands.grammar import Command, Grammar
-from audio_console.commands.vocabulary import NEVER_CONFIRMED
+from audio_console.commands.vocabulary import NEVER_CONFIRMED, ONLY_SPEAK
 from audio_console.voice.phrase_trie import transcript_command, words_of
 from audio_console.voice.recognizer import Decoded, Evidence
 
@@ -195,8 +195,10 @@ def _answer_written_alone(command: Command, evidence: Evidence, grammar: Grammar
     acted on for 41; noise written "No." is left to the no-speech check.) So is the
     word written as a sentence of its own before others: in babble the background's
     words follow it ("Yes. What are you?"; a comma, "No, I don't think so", is not
-    enough)."""
-    if command.name not in NEVER_CONFIRMED or settings.clarity > 0.5:
+    enough). A command that only makes the console speak ("hint", "status") is taken
+    the same way: a wrong one costs a sentence the player can cut off, a question an
+    utterance (tuning: 18 one-word commands acted on instead of asked, all right)."""
+    if command.name not in NEVER_CONFIRMED | ONLY_SPEAK or settings.clarity > 0.5:
         return False
     return evidence.agrees or _first_sentence_says(command, evidence.transcript, grammar)
 

@@ -292,6 +292,23 @@ def test_an_answer_whisper_wrote_alone_is_taken_unless_there_was_no_voice(galaxi
     assert decide(point, galaxis_grammar, Settings()).action == "confirm"                # a move is still asked
 
 
+def test_a_command_that_only_speaks_whisper_wrote_alone_is_acted_on_not_asked_about(galaxis_grammar):
+    """"Did you say hint?" costs the player an utterance; a wrong hint costs a sentence
+    they can cut off. So "hint" or "status" written alone is acted on at a middling
+    score (tuning: 18 one-word commands acted on instead of asked, all right); a move
+    or "undo" is still asked, and a strict player is asked about everything unsure."""
+    from audio_console.voice.recognizer import Decoded
+
+    def heard(words, command, transcript, settings=Settings()):
+        e = Evidence(command, -0.8, 3.9, 0.1, transcript, True)
+        return decide(Decoded(words, evidence=e), galaxis_grammar, settings).action
+    assert heard("hint", "hint", "Hint Hint Hint Hint H") == "act"
+    assert heard("status", "status", "Status.") == "act"
+    assert heard("hint", "hint", "Hint.", Settings(clarity=1.0)) == "confirm"
+    assert heard("undo", "undo", "Undo.") == "confirm"
+    assert heard("delta five", "query D5", "Delta 5.") == "confirm"
+
+
 def test_short_clear_speech_that_is_no_command_gets_say_again_and_a_sentence_silence(galaxis_grammar):
     """A player whose "hint" was written "Gint." must hear something; remarks and
     chatter to someone else and noise stay silent."""
