@@ -127,9 +127,10 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
     if decoded.evidence is not None:
         evidence = decoded.evidence
         conf = whisper_confidence(evidence) if command else 0.0
+        written = command is not None and _written_alone(command, evidence, grammar)
         sure = command is not None and (
-            conf >= accept_threshold(settings.clarity) and _margin_means_something(text, command, evidence, grammar)
-            or _answer_written_alone(command, evidence, grammar, settings))
+            conf >= accept_threshold(settings.clarity) and _margin_means_something(text, written)
+            or written and _taken_when_written_alone(command, settings))
         no_voice = evidence.no_speech >= 1.0   # Whisper doubted and the voice detector heard none
         if (command is None or conf < WHISPER_ASK_FROM or no_voice
                 or (evidence.no_speech > WHISPER_ASK_NO_SPEECH and not sure)):
@@ -166,14 +167,13 @@ def _with_runner_up(heard: Heard, evidence: Evidence, grammar: Grammar) -> Heard
     return replace(heard, runner_up=other, runner_up_text=evidence.runner_up)
 
 
-def _margin_means_something(text: str, command: Command, evidence: Evidence, grammar: Grammar) -> bool:
-    """False for a one-word phrase that the free transcript does not say: its margin
-    over the longer phrases is large on any sound (talk, "I think we should order
-    pizza tonight", was "hint" by 14.9 nats; background voices were "no" by 14.6), so
-    it is asked about ("hint") or said again ("no": answers are never asked about)."""
-    if len(text.split()) > 1:
-        return True
-    return evidence.agrees or _first_sentence_says(command, evidence.transcript, grammar)
+def _margin_means_something(text: str, written: bool) -> bool:
+    """False for a one-word phrase that the free transcript does not say (`written`):
+    its margin over the longer phrases is large on any sound (talk, "I think we
+    should order pizza tonight", was "hint" by 14.9 nats; background voices were "no"
+    by 14.6), so it is asked about ("hint") or said again ("no": answers are never
+    asked about)."""
+    return written or len(text.split()) > 1
 
 
 def _short_clear_speech(evidence: Evidence) -> str:
@@ -186,25 +186,26 @@ def _short_clear_speech(evidence: Evidence) -> str:
     return ""
 
 
-def _answer_written_alone(command: Command, evidence: Evidence, grammar: Grammar, settings) -> bool:
+def _taken_when_written_alone(command: Command, settings) -> bool:
     """An answer or quick control ("yes", "no", "repeat") is never asked about, so a
     middling score would mean "say again" for ever. When Whisper, free to write
     anything, wrote that word alone (or repeated) and the constrained search chose it
     too, it is taken at the default clarity or a more lenient one. (Held-out one-word
     commands: "yes", "no" and "repeat" were the best phrase for 139 of 147 clips but
-    acted on for 41; noise written "No." is left to the no-speech check.) So is the
-    word written as a sentence of its own before others: in babble the background's
-    words follow it ("Yes. What are you?"; a comma, "No, I don't think so", is not
-    enough). A command that only makes the console speak ("hint", "status") is taken
-    the same way: a wrong one costs a sentence the player can cut off, a question an
-    utterance (tuning: 18 one-word commands acted on instead of asked, all right)."""
-    if command.name not in NEVER_CONFIRMED | ONLY_SPEAK or settings.clarity > 0.5:
-        return False
-    return evidence.agrees or _first_sentence_says(command, evidence.transcript, grammar)
+    acted on for 41; noise written "No." is left to the no-speech check.) A command
+    that only makes the console speak ("hint", "status") is taken the same way: a
+    wrong one costs a sentence the player can cut off, a question an utterance
+    (tuning: 18 one-word commands acted on instead of asked, all right)."""
+    return command.name in NEVER_CONFIRMED | ONLY_SPEAK and settings.clarity <= 0.5
 
 
-def _first_sentence_says(command: Command, transcript: str, grammar: Grammar) -> bool:
-    parts = re.split(r"[.?!]", transcript, maxsplit=1)
+def _written_alone(command: Command, evidence: Evidence, grammar: Grammar) -> bool:
+    """The free transcript says the command alone (or repeated), or as a sentence of
+    its own before other words: in babble the background's words follow it ("Yes.
+    What are you?"; a comma, "No, I don't think so", is not enough)."""
+    if evidence.agrees:
+        return True
+    parts = re.split(r"[.?!]", evidence.transcript, maxsplit=1)
     return len(parts) == 2 and bool(parts[0].strip()) and transcript_command(grammar, parts[0]) == command.text
 
 

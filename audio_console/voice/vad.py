@@ -158,11 +158,11 @@ class SpeechFrames:
             extra = 0.0
         needed = self.background + margin + extra if self.relative else FLOOR_DB + self.margin
         loud = level >= needed
-        if p >= self.threshold and not loud and not in_utterance:
+        if voiced and not loud and not in_utterance:
             # a voice too quiet for an onset (for the voice trace): how often, how loud
             self.too_quiet += 1
             self.too_quiet_db = max(self.too_quiet_db, level - needed)
-        return p >= self.threshold and loud and (in_utterance or self.learnt)
+        return voiced and loud and (in_utterance or self.learnt)
 
     @property
     def voiceless_room(self) -> bool:
