@@ -246,8 +246,8 @@ def test_a_tampered_model_is_refused_by_its_sha256(tmp_path, monkeypatch):
 
 # --- trust on Whisper evidence (logic only) -------------------------------------------------
 
-def evidence(command="query D5", score=-0.3, margin=8.0, no_speech=0.05, agrees=True):
-    return Evidence(command, score, margin, no_speech, "Delta 5.", agrees)
+def evidence(command="query D5", score=-0.3, margin=8.0, no_speech=0.05, agrees=True, overturned=False):
+    return Evidence(command, score, margin, no_speech, "Delta 5.", agrees, overturned=overturned)
 
 
 def test_evidence_orders_confidence_sensibly():
@@ -307,6 +307,22 @@ def test_a_command_that_only_speaks_whisper_wrote_alone_is_acted_on_not_asked_ab
     assert heard("hint", "hint", "Hint.", Settings(clarity=1.0)) == "confirm"
     assert heard("undo", "undo", "Undo.") == "confirm"
     assert heard("delta five", "query D5", "Delta 5.") == "confirm"
+
+
+def test_what_only_a_second_look_found_is_asked_about_never_acted_on(galaxis_grammar):
+    """The second look (other speeds) keeps its best scoring decode; one that found
+    another command than the first look, or one the first look did not ask about,
+    comes marked `overturned`: a move is asked about however sure it seems, an answer
+    (never asked about) gets "Say again." (tuning: "hint" in white noise came out as
+    a "No." written alone at 0.9 times the speed)."""
+    from audio_console.voice.recognizer import Decoded
+    move = Decoded("delta five", evidence=evidence(overturned=True))
+    assert decide(move, galaxis_grammar, Settings()).action == "confirm"
+    assert decide(move, galaxis_grammar, Settings(confirm="never")).action == "reject"
+    no = Decoded("no", evidence=Evidence("no", -1.1, 1.5, 0.02, "No.", True, overturned=True))
+    assert decide(no, galaxis_grammar, Settings()).action == "reject"
+    assert decide(replace(no, evidence=replace(no.evidence, overturned=False)),
+                  galaxis_grammar, Settings()).action == "act"
 
 
 def test_short_clear_speech_that_is_no_command_gets_say_again_and_a_sentence_silence(galaxis_grammar):

@@ -1,0 +1,22 @@
+"""The same sound played a little slower or faster, pitch and all, as a tape would.
+
+Whisper tiny.en hears some voices better a little slower or faster: on the tuning
+corpora the best phrase was the command said for 187 of 252 commands as recorded,
+179 at 0.9 and 178 at 1.1 times the speed, but for 202 in at least one of the three.
+The engine decodes the two other speeds only for an utterance it is unsure of
+(whisper_engine.py) and keeps the best scoring of the three decodes.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def at_speed(pcm: bytes, speed: float) -> bytes:
+    """16-bit PCM played at `speed` times its own (0.9: longer and lower), by linear
+    interpolation between samples."""
+    x = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], "<i2").astype(np.float32)
+    length = int(round(len(x) / speed))
+    if len(x) < 2 or length < 2:
+        return pcm
+    y = np.interp(np.arange(length) * speed, np.arange(len(x)), x)
+    return np.clip(np.round(y), -32768, 32767).astype("<i2").tobytes()
