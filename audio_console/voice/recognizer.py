@@ -40,9 +40,9 @@ class Evidence:
     # the spoken phrase of the best different command the search finished ("delta two"
     # beside "b two"), or None: what to ask about when the player said no to the best
     runner_up: str | None = None
-    # the best phrase came from a second look at the utterance (another speed) and
-    # names another command than the first look did: asked about, never acted on outright
-    overturned: bool = False
+    # the best phrase came from a second look at the utterance (at another speed):
+    # asked about, never acted on outright
+    second_look: bool = False
 
 
 @dataclass

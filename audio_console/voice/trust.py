@@ -128,7 +128,7 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
         evidence = decoded.evidence
         conf = whisper_confidence(evidence) if command else 0.0
         written = command is not None and _written_alone(command, evidence, grammar)
-        sure = command is not None and not evidence.overturned and (
+        sure = command is not None and not evidence.second_look and (
             conf >= accept_threshold(settings.clarity) and _margin_means_something(text, written)
             or written and _taken_when_written_alone(command, settings))
         no_voice = evidence.no_speech >= 1.0   # Whisper doubted and the voice detector heard none

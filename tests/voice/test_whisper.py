@@ -246,8 +246,8 @@ def test_a_tampered_model_is_refused_by_its_sha256(tmp_path, monkeypatch):
 
 # --- trust on Whisper evidence (logic only) -------------------------------------------------
 
-def evidence(command="query D5", score=-0.3, margin=8.0, no_speech=0.05, agrees=True, overturned=False):
-    return Evidence(command, score, margin, no_speech, "Delta 5.", agrees, overturned=overturned)
+def evidence(command="query D5", score=-0.3, margin=8.0, no_speech=0.05, agrees=True, second_look=False):
+    return Evidence(command, score, margin, no_speech, "Delta 5.", agrees, second_look=second_look)
 
 
 def test_evidence_orders_confidence_sensibly():
@@ -309,19 +309,18 @@ def test_a_command_that_only_speaks_whisper_wrote_alone_is_acted_on_not_asked_ab
     assert heard("delta five", "query D5", "Delta 5.") == "confirm"
 
 
-def test_what_only_a_second_look_found_is_asked_about_never_acted_on(galaxis_grammar):
-    """The second look (other speeds) keeps its best scoring decode; one that found
-    another command than the first look, or one the first look did not ask about,
-    comes marked `overturned`: a move is asked about however sure it seems, an answer
+def test_what_the_second_look_found_is_asked_about_never_acted_on(galaxis_grammar):
+    """The second look (other speeds) keeps its best scoring decode; one it chose
+    comes marked `second_look`: a move is asked about however sure it seems, an answer
     (never asked about) gets "Say again." (tuning: "hint" in white noise came out as
     a "No." written alone at 0.9 times the speed)."""
     from audio_console.voice.recognizer import Decoded
-    move = Decoded("delta five", evidence=evidence(overturned=True))
+    move = Decoded("delta five", evidence=evidence(second_look=True))
     assert decide(move, galaxis_grammar, Settings()).action == "confirm"
     assert decide(move, galaxis_grammar, Settings(confirm="never")).action == "reject"
-    no = Decoded("no", evidence=Evidence("no", -1.1, 1.5, 0.02, "No.", True, overturned=True))
+    no = Decoded("no", evidence=Evidence("no", -1.1, 1.5, 0.02, "No.", True, second_look=True))
     assert decide(no, galaxis_grammar, Settings()).action == "reject"
-    assert decide(replace(no, evidence=replace(no.evidence, overturned=False)),
+    assert decide(replace(no, evidence=replace(no.evidence, second_look=False)),
                   galaxis_grammar, Settings()).action == "act"
 
 

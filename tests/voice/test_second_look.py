@@ -1,0 +1,48 @@
+"""The second look (whisper_engine._decode): an utterance the console would not act
+on is decoded again at 0.9 and 1/0.9 times its speed, on real synthesized speech."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from audio_console.settings import Settings
+from audio_console.voice.audio import read_wav, resample
+from audio_console.voice.trust import decide
+from audio_console.voice.whisper_engine import SECOND_LOOK_SPEEDS, WhisperRecognizer
+
+
+@pytest.fixture(scope="module")
+def whisper(galaxis_grammar):
+    recognizer = WhisperRecognizer()
+    recognizer.set_grammar(galaxis_grammar)
+    return recognizer
+
+
+def pcm_of(speech, text: str, voice: str) -> bytes:
+    x, rate = read_wav(speech.say(text, voice))
+    return (np.clip(resample(x, rate, 16000), -1, 1) * 32767).astype("<i2").tobytes()
+
+
+def test_a_command_missed_at_its_own_speed_is_found_at_another_and_asked_about(whisper, speech, galaxis_grammar):
+    """flite's awb voice saying "mark b seven": Whisper wrote "0." and nothing was
+    found; 1.11 times as long it is "Mark V7." and the search's best phrase is mark B7,
+    asked about (a second look never acts on its own)."""
+    pcm = pcm_of(speech, "mark b seven", "flite:awb")
+    whisper.speeds = ()
+    try:
+        first = decide(whisper.decode(pcm), galaxis_grammar, Settings())
+    finally:
+        whisper.speeds = SECOND_LOOK_SPEEDS
+    assert first.command is None or first.command.text != "mark B7"
+    decoded = whisper.decode(pcm)
+    heard = decide(decoded, galaxis_grammar, Settings())
+    assert heard.command is not None and heard.command.text == "mark B7", decoded.detail
+    assert heard.action == "confirm" and decoded.evidence.second_look
+    assert decoded.detail["speed"] != 1.0
+
+
+def test_a_sure_command_gets_no_second_look(whisper, speech, galaxis_grammar):
+    decoded = whisper.decode(pcm_of(speech, "charlie one", "espeak:en-us"))
+    assert decide(decoded, galaxis_grammar, Settings()).action == "act"
+    assert "speed" not in decoded.detail and not decoded.evidence.second_look
+
