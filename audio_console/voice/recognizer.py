@@ -41,7 +41,7 @@ class Evidence:
     # beside "b two"), or None: what to ask about when the player said no to the best
     runner_up: str | None = None
     # the best phrase came from a second look at the utterance (at another speed):
-    # asked about, never acted on outright
+    # asked about, not acted on outright (unless it only makes the console speak)
     second_look: bool = False
 
 

@@ -57,6 +57,7 @@ def heard_fields(heard, decoded, seconds: float, how: str) -> dict:
     if evidence is not None:
         fields.update(best=evidence.command, score=round(evidence.score, 3), margin=round(evidence.margin, 3),
                       no_speech=round(evidence.no_speech, 3), transcript=evidence.transcript)
-    if "denoised" in decoded.detail:
-        fields["denoised"] = decoded.detail["denoised"]
+    for key in ("denoised", "speed"):   # the cleaned copy; the second look's speed (whisper_engine)
+        if key in decoded.detail:
+            fields[key] = decoded.detail[key]
     return fields

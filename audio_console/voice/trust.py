@@ -128,9 +128,11 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
         evidence = decoded.evidence
         conf = whisper_confidence(evidence) if command else 0.0
         written = command is not None and _written_alone(command, evidence, grammar)
-        sure = command is not None and not evidence.second_look and (
+        sure = command is not None and (
             conf >= accept_threshold(settings.clarity) and _margin_means_something(text, written)
             or written and _taken_when_written_alone(command, settings))
+        if evidence.second_look and command is not None and command.name not in ONLY_SPEAK:
+            sure = False   # found only at another speed: asked about (an answer: said again)
         no_voice = evidence.no_speech >= 1.0   # Whisper doubted and the voice detector heard none
         if (command is None or conf < WHISPER_ASK_FROM or no_voice
                 or (evidence.no_speech > WHISPER_ASK_NO_SPEECH and not sure)):

@@ -81,7 +81,7 @@ THREADS = 1               # CTranslate2's threads; with our decoder only the enc
 COMPUTE_TYPE = "float32"
 # A second look at an utterance the console would not act on: the same sound at these
 # speeds (speed.py) decoded too, the best scoring of the three decodes kept, and then
-# only asked about. Tuning corpora: right 74.2 -> 79.4 % of 252 commands and 73.1 ->
+# asked about. Tuning corpora: right 74.2 -> 79.4 % of 252 commands and 73.1 ->
 # 76.3 % of 245 one-word commands, wrong 0.4 % and 0 % as before, chatter and noise
 # acted on 0, questions to remarks 6.0 -> 8.3 %. Not for what is surely no speech or
 # talk (it would not be acted on anyway). It costs two more decodes (here about 45 ms).
@@ -360,10 +360,11 @@ class WhisperRecognizer:
     def _decode(self, pcm: bytes, naive: bool, voiced: bool) -> Decoded:
         """One decode; for an utterance the console would not act on, a second look
         at other speeds (speed.py), the best scoring decode kept. A decode the second
-        look chose is marked `second_look`: asked about, never acted on outright, so
-        it turns "say again" into a question but never makes a move on its own
-        (acting on the same command when the first look asked: tuning 32 questions
-        saved for 1 wrong move, held-out wrong 0.3 -> 1.0 %)."""
+        look chose is marked `second_look`: asked about, not acted on outright (but
+        for a command that only makes the console speak, written alone), so it turns
+        "say again" into a question but never makes a move on its own (acting on the
+        same command when the first look asked: tuning 32 questions saved for 1 wrong
+        move, held-out wrong 0.3 -> 1.0 %)."""
         decoded, heard_pcm = self._decode_cleaned(pcm, naive, voiced)
         if naive or not self.speeds or not self._worth_a_second_look(decoded):
             return decoded

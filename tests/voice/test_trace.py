@@ -68,3 +68,17 @@ def test_the_microphone_closing_for_the_console_and_reopening_is_traced(tmp_path
     run(listener, 2.0)
     kinds = [json.loads(line)["event"] for line in path.read_text().splitlines()]
     assert kinds == ["microphone closed while the console sounds", "microphone reopened"], kinds
+
+
+def test_an_utterance_looked_at_twice_is_traced_with_the_speed_kept(speech, tmp_path):
+    """flite's awb voice saying "mark b seven" is not sure enough to act on: the
+    engine decodes it at two other speeds too (the second look), the listener asks
+    about it, and the trace says which speed's decode was kept."""
+    path = tmp_path / "voice.jsonl"
+    pcm = bytes(32000) + wav_pcm16(speech.say("mark b seven", "flite:awb"))
+    listener = listening.Listener(WhisperRecognizer(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm), trace=VoiceTrace(path))
+    run(listener, 4.0)
+    heard = [json.loads(line) for line in path.read_text().splitlines() if '"heard"' in line]
+    assert heard and heard[-1]["command"] == "mark B7" and heard[-1]["action"] == "confirm", heard
+    assert heard[-1]["speed"] in (1.0, 0.9, 1.111)

@@ -309,11 +309,12 @@ def test_a_command_that_only_speaks_whisper_wrote_alone_is_acted_on_not_asked_ab
     assert heard("delta five", "query D5", "Delta 5.") == "confirm"
 
 
-def test_what_the_second_look_found_is_asked_about_never_acted_on(galaxis_grammar):
+def test_what_the_second_look_found_is_asked_about_not_acted_on(galaxis_grammar):
     """The second look (other speeds) keeps its best scoring decode; one it chose
     comes marked `second_look`: a move is asked about however sure it seems, an answer
     (never asked about) gets "Say again." (tuning: "hint" in white noise came out as
-    a "No." written alone at 0.9 times the speed)."""
+    a "No." written alone at 0.9 times the speed). A command that only makes the
+    console speak, written alone, is still taken: a wrong hint costs a sentence."""
     from audio_console.voice.recognizer import Decoded
     move = Decoded("delta five", evidence=evidence(second_look=True))
     assert decide(move, galaxis_grammar, Settings()).action == "confirm"
@@ -322,6 +323,8 @@ def test_what_the_second_look_found_is_asked_about_never_acted_on(galaxis_gramma
     assert decide(no, galaxis_grammar, Settings()).action == "reject"
     assert decide(replace(no, evidence=replace(no.evidence, second_look=False)),
                   galaxis_grammar, Settings()).action == "act"
+    hint = Decoded("hint", evidence=Evidence("hint", -0.9, 6.5, 0.08, "Hint.", True, second_look=True))
+    assert decide(hint, galaxis_grammar, Settings()).action == "act"
 
 
 def test_short_clear_speech_that_is_no_command_gets_say_again_and_a_sentence_silence(galaxis_grammar):
