@@ -82,9 +82,9 @@ COMPUTE_TYPE = "float32"
 # A second look at an utterance the console would not act on: the same sound at these
 # speeds (speed.py) decoded too, the best scoring of the three decodes kept, and then
 # asked about. Tuning corpora: right 74.2 -> 79.4 % of 252 commands and 73.1 ->
-# 76.3 % of 245 one-word commands, wrong 0.4 % and 0 % as before, chatter and noise
+# 77.6 % of 245 one-word commands, wrong 0.4 % and 0 % as before, chatter and noise
 # acted on 0, questions to remarks 6.0 -> 8.3 %. Not for what is surely no speech or
-# talk (it would not be acted on anyway). It costs two more decodes (here about 45 ms).
+# talk (it would not be acted on anyway). It costs two more decodes (about 90 ms here).
 SECOND_LOOK_SPEEDS = (0.9, 1 / 0.9)   # the sound 1.11 times as long, and 0.9 times
 # A decode at another speed is kept only if it scores at least this (mean log-probability
 # per token): below it, what it finds in remarks and chatter is as likely as a command
@@ -397,9 +397,9 @@ class WhisperRecognizer:
 
     def _decode_cleaned(self, pcm: bytes, naive: bool, voiced: bool) -> tuple[Decoded, bytes]:
         """One decode and the input it came from; in steady noise (denoise.py) a
-        cleaned copy is decoded too and the better scoring of the two kept. Held-out: right in white noise 20 dB
-        37 -> 39 of 45 and 10 dB 30 -> 33, the other conditions, wrong commands and
-        reject clips acted on unchanged."""
+        cleaned copy is decoded too and the better scoring of the two kept. Held-out:
+        right in white noise 20 dB 37 -> 39 of 45 and 10 dB 30 -> 33, the other
+        conditions, wrong commands and reject clips acted on unchanged."""
         decoded = self._decode_once(pcm, naive, voiced)
         if naive or decoded.evidence is None or not self.denoise or not steady_noise(pcm):
             return decoded, pcm
