@@ -2,7 +2,8 @@
 
 An engine turns one utterance (16 kHz mono int16 bytes) into a Decoded: the words it
 heard, each with the engine's own confidence in 0..1. Engines know nothing of
-commands or settings: the trust layer (trust.py) parses and decides.
+commands or settings: the trust layer (trust.py) parses and decides (Whisper asks it
+whether an utterance is worth a second look, trust.worth_a_second_look).
 """
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from audio_console.commands.grammar import Command, Grammar
 from audio_console.commands.vocabulary import NEVER_CONFIRMED, ONLY_SPEAK
+from audio_console.settings import Settings
 from audio_console.voice.phrase_trie import transcript_command, words_of
 from audio_console.voice.recognizer import Decoded, Evidence
 
@@ -157,6 +158,16 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
     if command is None or conf < REJECT_BELOW:
         return Heard(text if _has_words(decoded) else "", None, round(conf, 3), False)
     return _by_settings(text, command, conf, settings)
+
+
+def worth_a_second_look(decoded: Decoded, grammar: Grammar) -> bool:
+    """Whether an engine should decode `decoded`'s sound again (Whisper's second look
+    at other speeds): live play at the default settings would not act on it, and it
+    may be a command, not surely silence or noise, nor talk to someone else."""
+    evidence = decoded.evidence
+    if evidence is None or evidence.no_speech >= WHISPER_ASK_NO_SPEECH or evidence.talk_words >= TALK_WORDS:
+        return False
+    return decide(decoded, grammar, Settings()).action != "act"
 
 
 def _with_runner_up(heard: Heard, evidence: Evidence, grammar: Grammar) -> Heard:

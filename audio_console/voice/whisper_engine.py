@@ -36,14 +36,14 @@ from typing import Any
 
 import numpy as np
 
-from audio_console.settings import Settings
+from audio_console.voice.audio import pcm_samples
 from audio_console.voice.denoise import cleaned, steady_noise
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.model_fetch import sha256_of
 from audio_console.voice.phrase_trie import PhraseTrie, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
 from audio_console.voice.speed import at_speed
-from audio_console.voice.trust import TALK_WORDS, WHISPER_ASK_NO_SPEECH, decide
+from audio_console.voice.trust import worth_a_second_look
 from audio_console.voice.vad import SecondOpinion
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax, one_blas_thread
 from audio_console.voice.whisper_utterance import Utterance
@@ -338,8 +338,7 @@ class WhisperRecognizer:
 
     def samples(self, pcm: bytes) -> np.ndarray:
         """The utterance as float samples (at most 30 s), a quiet one lifted."""
-        x = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], "<i2").astype(np.float32) / 32768.0
-        x = x[: int(MAX_SECONDS * RATE)]
+        x = pcm_samples(pcm)[: int(MAX_SECONDS * RATE)]
         if self.level is not None and len(x):
             # a quiet speaker's features sit low in Whisper's log-mel range: an
             # utterance whose peak (its 99.9th percentile, not one click) is below
@@ -366,7 +365,7 @@ class WhisperRecognizer:
         same command when the first look asked: tuning 32 questions saved for 1 wrong
         move, held-out wrong 0.3 -> 1.0 %)."""
         decoded, heard_pcm = self._decode_cleaned(pcm, naive, voiced)
-        if naive or not self.speeds or not self._worth_a_second_look(decoded):
+        if naive or not self.speeds or self.grammar is None or not worth_a_second_look(decoded, self.grammar):
             return decoded
         # the same input as the first look (the cleaned copy if that won), which had a
         # voice in it: the voice detector is not asked again
@@ -384,16 +383,6 @@ class WhisperRecognizer:
                 chosen.detail["denoised"] = decoded.detail["denoised"]
         chosen.seconds = sum(t.seconds for t in tries)
         return chosen
-
-    def _worth_a_second_look(self, decoded: Decoded) -> bool:
-        """Whether live play, at the default settings, would not act on `decoded`
-        and it may be a command: not surely silence or noise, not talk."""
-        evidence = decoded.evidence
-        if evidence is None or self.grammar is None:
-            return False
-        if evidence.no_speech >= WHISPER_ASK_NO_SPEECH or evidence.talk_words >= TALK_WORDS:
-            return False
-        return decide(decoded, self.grammar, Settings()).action != "act"
 
     def _decode_cleaned(self, pcm: bytes, naive: bool, voiced: bool) -> tuple[Decoded, bytes]:
         """One decode and the input it came from; in steady noise (denoise.py) a
