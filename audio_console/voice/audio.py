@@ -27,6 +27,11 @@ def read_wav(path) -> tuple[np.ndarray, int]:
     return x, rate
 
 
+def pcm_samples(pcm: bytes) -> np.ndarray:
+    """16 kHz mono int16 bytes as float32 samples in -1..1 (an odd last byte dropped)."""
+    return np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], "<i2").astype(np.float32) / 32768.0
+
+
 def to_pcm16(samples: np.ndarray, rate: int) -> bytes:
     """float samples at any rate -> 16 kHz mono int16 bytes (linear resampling)."""
     x = resample(np.asarray(samples, dtype=np.float32), rate, RATE)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from audio_console.voice.audio import pcm_samples
+
 FRAME = 512                  # samples (32 ms at 16 kHz)
 HOP = 128
 QUIET_SHARE = 0.15           # the quietest frames taken as the noise
@@ -26,10 +28,6 @@ def _spectra(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return window, np.fft.rfft(frames, axis=1)
 
 
-def _samples(pcm: bytes) -> np.ndarray:
-    return np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], "<i2").astype(np.float32) / 32768.0
-
-
 def _quietest(magnitudes: np.ndarray) -> np.ndarray:
     energy = (magnitudes ** 2).sum(1)
     return np.argsort(energy)[:max(1, int(len(energy) * QUIET_SHARE))]
@@ -37,7 +35,7 @@ def _quietest(magnitudes: np.ndarray) -> np.ndarray:
 
 def noise_of(pcm: bytes) -> tuple[float, float]:
     """The level (dBFS) and spectral flatness (0-1) of the utterance's quietest frames."""
-    x = _samples(pcm)
+    x = pcm_samples(pcm)
     if len(x) < 2 * FRAME:
         return -120.0, 0.0
     window, spectra = _spectra(x)
@@ -58,7 +56,7 @@ def steady_noise(pcm: bytes) -> bool:
 def cleaned(pcm: bytes) -> bytes:
     """The utterance with the quietest frames' average spectrum subtracted (each bin
     keeps at least KEEP of itself, so no bin goes silent), resynthesised by overlap-add."""
-    x = _samples(pcm)
+    x = pcm_samples(pcm)
     if len(x) < 2 * FRAME:
         return pcm
     window, spectra = _spectra(x)

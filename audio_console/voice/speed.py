@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from audio_console.voice.audio import pcm_samples
+
 
 def at_speed(pcm: bytes, speed: float) -> bytes:
     """16-bit PCM played at `speed` times its own (0.9: longer and lower), by linear
     interpolation between samples."""
-    x = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], "<i2").astype(np.float32)
+    x = pcm_samples(pcm) * 32768.0        # exact: back to whole sample values
     length = int(round(len(x) / speed))
     if len(x) < 2 or length < 2:
         return pcm
