@@ -2,11 +2,10 @@
 on is decoded again at 0.9 and 1/0.9 times its speed, on real synthesized speech."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from audio_console.settings import Settings
-from audio_console.voice.audio import read_wav, resample
+from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.trust import decide
 from audio_console.voice.whisper_engine import SECOND_LOOK_SPEEDS, WhisperRecognizer
 
@@ -18,16 +17,11 @@ def whisper(galaxis_grammar):
     return recognizer
 
 
-def pcm_of(speech, text: str, voice: str) -> bytes:
-    x, rate = read_wav(speech.say(text, voice))
-    return (np.clip(resample(x, rate, 16000), -1, 1) * 32767).astype("<i2").tobytes()
-
-
 def test_a_command_missed_at_its_own_speed_is_found_at_another_and_asked_about(whisper, speech, galaxis_grammar):
     """flite's awb voice saying "mark b seven": Whisper wrote "0." and nothing was
     found; 1.11 times as long it is "Mark V7." and the search's best phrase is mark B7,
     asked about (a second look never acts on its own)."""
-    pcm = pcm_of(speech, "mark b seven", "flite:awb")
+    pcm = wav_pcm16(speech.say("mark b seven", "flite:awb"))
     whisper.speeds = ()
     try:
         first = decide(whisper.decode(pcm), galaxis_grammar, Settings())
@@ -42,7 +36,6 @@ def test_a_command_missed_at_its_own_speed_is_found_at_another_and_asked_about(w
 
 
 def test_a_sure_command_gets_no_second_look(whisper, speech, galaxis_grammar):
-    decoded = whisper.decode(pcm_of(speech, "charlie one", "espeak:en-us"))
+    decoded = whisper.decode(wav_pcm16(speech.say("charlie one", "espeak:en-us")))
     assert decide(decoded, galaxis_grammar, Settings()).action == "act"
     assert "speed" not in decoded.detail and not decoded.evidence.second_look
-
