@@ -60,12 +60,29 @@ class Prefix:
 
 
 class Audio:
-    """One utterance's cross-attention keys and values, per layer [heads, head size, frames]
-    (keys, transposed for q @ k) and [heads, frames, head size] (values)."""
-    __slots__ = ("keys", "values")
+    """The audio's cross-attention keys and values, per layer [heads, head size, frames]
+    (keys, transposed for q @ k) and [heads, frames, head size] (values): one
+    utterance's, or several utterances' side by side (joined), each a span of frames."""
+    __slots__ = ("keys", "values", "spans")
 
-    def __init__(self, keys: list[np.ndarray], values: list[np.ndarray]):
+    def __init__(self, keys: list[np.ndarray], values: list[np.ndarray], spans: list[tuple[int, int]] | None = None):
         self.keys, self.values = keys, values
+        self.spans = spans if spans is not None else [(0, keys[0].shape[-1] if keys else 0)]
+
+    @staticmethod
+    def joined(audios: list[Audio]) -> Audio:
+        """Several utterances' audio in one, for passes that decode them together
+        (each row attends to its own utterance's frames only: step's `sources`)."""
+        if len(audios) == 1:
+            return audios[0]
+        spans, start = [], 0
+        for audio in audios:
+            frames = audio.keys[0].shape[-1]
+            spans.append((start, start + frames))
+            start += frames
+        keys = [np.concatenate([a.keys[i] for a in audios], axis=2) for i in range(len(audios[0].keys))]
+        values = [np.concatenate([a.values[i] for a in audios], axis=1) for i in range(len(audios[0].values))]
+        return Audio(keys, values, spans)
 
 
 class DecoderUnavailable(Exception):
@@ -210,11 +227,13 @@ class WhisperDecoder:
 
     def _pass_graph(self) -> _Graph:
         """Inputs: x [rows, dim] (embeddings plus positions), mask [rows, past + rows],
-        wanted [n] (rows to project), per layer past_k/past_v [heads, past, head size]
-        and audio_k [heads, head size, frames], audio_v [heads, frames, head size].
+        cross_mask [rows, frames] (0 for the frames of a row's own utterance, -inf for
+        others'), wanted [n] (rows to project), per layer past_k/past_v [heads, past,
+        head size] and audio_k [heads, head size, frames], audio_v [heads, frames, head size].
         Outputs: log_probs [n, vocabulary], per layer k/v [heads, rows, head size]."""
         g = _Graph()
-        inputs: list[tuple[str, list]] = [("x", ["rows", self.dim]), ("mask", ["rows", "keys"]), ("wanted", ["n"])]
+        inputs: list[tuple[str, list]] = [("x", ["rows", self.dim]), ("mask", ["rows", "keys"]),
+                                          ("cross_mask", ["rows", "frames"]), ("wanted", ["n"])]
         outputs: list[tuple[str, str, list]] = []
         x = "x"
         for i, layer in enumerate(self.layers):
@@ -234,7 +253,7 @@ class WhisperDecoder:
             x = g.op("Add", x, g.linear(mixed, f"l{i}/self_out", layer.self_out, layer.self_out_bias))
             h = g.norm(x, f"l{i}/cross_norm", layer.cross_norm)
             q = self._split_heads(g, g.linear(h, f"l{i}/query", layer.query, layer.query_bias))
-            heard = self._attend(g, q, names["audio_k"], names["audio_v"], None)
+            heard = self._attend(g, q, names["audio_k"], names["audio_v"], "cross_mask")
             x = g.op("Add", x, g.linear(heard, f"l{i}/cross_out", layer.cross_out, layer.cross_out_bias))
             h = g.norm(x, f"l{i}/ffn_norm", layer.ffn_norm)
             up = g.op("Gelu", g.linear(h, f"l{i}/up", layer.up, layer.up_bias))
@@ -270,10 +289,11 @@ class WhisperDecoder:
         return Audio(out[0::2], out[1::2])
 
     def step(self, audio: Audio, items: list[tuple[Prefix, list[int]]],
-             wanted: list[int]) -> tuple[list[Prefix], np.ndarray]:
+             wanted: list[int], sources: list[int] | None = None) -> tuple[list[Prefix], np.ndarray]:
         """Append tokens to prefixes, all items in one pass: per item the longer
         Prefix, and the next-token log-probabilities after the rows `wanted` (indices
-        into the items' new tokens, counted across items in order) [len(wanted), vocabulary]."""
+        into the items' new tokens, counted across items in order) [len(wanted), vocabulary].
+        With joined audio, `sources` names each item's utterance (its span of frames)."""
         spans, start, past = [], 0, 0
         for prefix, tokens in items:
             if not tokens:
@@ -292,7 +312,16 @@ class WhisperDecoder:
         for (prefix, _), (a, b, p) in zip(items, spans):
             mask[a:b, p:p + len(prefix.tokens)] = 0.0
             mask[a:b, past + a:past + b] = np.triu(np.full((b - a, b - a), -np.inf, np.float32), 1)
-        feed = {"x": x, "mask": mask, "wanted": np.asarray(wanted, np.int64)}
+        # ... and its own utterance's frames (adding zeros changes no number)
+        frames = audio.spans[-1][1]
+        if len(audio.spans) == 1:
+            cross_mask = np.zeros((rows, frames), np.float32)
+        else:
+            cross_mask = np.full((rows, frames), -np.inf, np.float32)
+            for (a, b, _), source in zip(spans, sources or [0] * len(items)):
+                first, last = audio.spans[source]
+                cross_mask[a:b, first:last] = 0.0
+        feed = {"x": x, "mask": mask, "cross_mask": cross_mask, "wanted": np.asarray(wanted, np.int64)}
         for i in range(len(self.layers)):
             feed[f"past_k_{i}"] = _joined([prefix.keys[i] for prefix, _ in items], self.heads, self.head_size)
             feed[f"past_v_{i}"] = _joined([prefix.values[i] for prefix, _ in items], self.heads, self.head_size)

