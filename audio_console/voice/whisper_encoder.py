@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import re
 import threading
-from pathlib import Path
 
 import numpy as np
 
 from audio_console.voice.onnx_graph import Graph, session
-from audio_console.voice.whisper_weights import UnsupportedModel, read_model_bin
+from audio_console.voice.whisper_weights import UnsupportedModel, once_per_model, read_model_bin
 
 THREADS = 2
 
@@ -32,16 +31,7 @@ class WhisperEncoder:
     @classmethod
     def load(cls, model_dir) -> WhisperEncoder:
         """The encoder of a model folder, built once (by path, size and mtime) and shared."""
-        path = Path(model_dir) / "model.bin"
-        stat = path.stat()
-        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
-        with _BUILT_LOCK:
-            built = _BUILT.get(key)
-            if built is None:
-                built = cls(read_model_bin(path, "encoder/"))
-                _BUILT.clear()           # one model at a time, as the decoder's weights
-                _BUILT[key] = built
-            return built
+        return once_per_model(_BUILT, _BUILT_LOCK, model_dir, lambda path: cls(read_model_bin(path, "encoder/")))
 
     def __init__(self, variables: dict[str, np.ndarray], threads: int = THREADS):
         try:

@@ -40,9 +40,7 @@ class Utterance:
         self.cache: dict[tuple[int, ...], tuple[Prefix, np.ndarray]] = {}
         self._after_sot = np.zeros(0, np.float32)
         if start:
-            with one_blas_thread():
-                (prefix,), lp = decoder.step(self.audio, [self.prompt_item()], self.prompt_rows())
-            self.started(prefix, lp)
+            Together([self])            # the prompt's pass
 
     def prompt_item(self) -> tuple[Prefix, list[int]]:
         return self.decoder.empty(), self.prompt
@@ -76,12 +74,7 @@ class Utterance:
         is computed in one pass, together with the greedy transcript's next tokens and
         the sequences `ahead` (a guess at what the next call will ask: a pass costs
         about the same for a few more rows, and a pass saved is 15-20 ms)."""
-        work = self.plan(requests, ahead)
-        if work:
-            with one_blas_thread():
-                prefixes, lps = self.decoder.step(self.audio, work, list(range(sum(len(t) for _, t in work))))
-            self.store(work, prefixes, lps)
-        return self.answer(requests)
+        return Together([self]).rows([(requests, list(ahead))])[0]
 
     def plan(self, requests: list[tuple[list[int], int]], ahead: tuple | list[list[int]] = ()) -> list:
         """What rows() must compute: (cached prefix, tokens to add) items, maybe none."""
@@ -168,11 +161,11 @@ class Utterance:
 
 
 class Together:
-    """Utterances decoded side by side (the same sound at other speeds): each pass
-    computes what all of them need, their audio joined (a row attends to its own
-    utterance's frames only). A pass costs about the same for a few rows or a few
-    dozen (reading the 80 MB output projection dominates), so two utterances in one
-    pass cost about 1.3 times one, not twice."""
+    """Utterances decoded side by side (the second look's speeds; a cleaned copy beside
+    the noisy one), or one alone: each pass computes what all of them need, their audio
+    joined (a row attends to its own utterance's frames only). A pass costs about the
+    same for a few rows or a few dozen (reading the 80 MB output projection dominates),
+    so two utterances in one pass cost about 1.4 times one, not twice."""
 
     def __init__(self, utterances: list[Utterance]):
         self.utterances = utterances

@@ -10,6 +10,7 @@ import re
 import struct
 import threading
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import numpy as np
 
@@ -17,6 +18,7 @@ SPEC = "WhisperSpec"
 # CTranslate2's DataType order (include/ctranslate2/types.h); bfloat16 is not read here
 DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
 
+T = TypeVar("T")
 _LOADED: dict[tuple, "DecoderWeights"] = {}
 _LOADED_LOCK = threading.Lock()
 
@@ -155,13 +157,19 @@ class DecoderWeights:
     def load(cls, model_dir) -> DecoderWeights:
         """The weights of a model folder, shared by every recognizer of the same
         model.bin (by path, size and mtime: 110 MB of float32 weights for tiny.en)."""
-        path = Path(model_dir) / "model.bin"
-        stat = path.stat()
-        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
-        with _LOADED_LOCK:
-            weights = _LOADED.get(key)
-            if weights is None:
-                weights = cls(read_model_bin(path))
-                _LOADED.clear()          # one model at a time is what the console uses
-                _LOADED[key] = weights
-            return weights
+        return once_per_model(_LOADED, _LOADED_LOCK, model_dir, lambda path: cls(read_model_bin(path)))
+
+
+def once_per_model(cache: dict, lock: threading.Lock, model_dir, build: Callable[[Path], T]) -> T:
+    """build(model.bin's path), once per model.bin (by path, size and mtime) and shared;
+    the cache holds one model at a time, as the console uses one."""
+    path = Path(model_dir) / "model.bin"
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    with lock:
+        built = cache.get(key)
+        if built is None:
+            built = build(path)
+            cache.clear()
+            cache[key] = built
+        return built
