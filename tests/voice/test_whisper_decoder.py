@@ -151,8 +151,13 @@ def test_without_onnxruntime_ctranslate2_searches_alone(speech, galaxis_grammar,
     recognizer = WhisperRecognizer()
     assert recognizer.decoder() is None
     recognizer.set_grammar(galaxis_grammar)
-    decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
+    pcm = wav_pcm16(speech.say("delta five"))
+    decoded = recognizer.decode(pcm)
     assert decoded.evidence.command == "query D5", decoded.detail
+    # several utterances at once (the second look) are decoded one after another
+    pair = recognizer._decode_together([pcm, pcm], False, True)
+    assert [d.evidence.command for d in pair] == ["query D5", "query D5"]
+    assert all(d.seconds > 0 for d in pair)
 
 
 def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
@@ -224,8 +229,13 @@ def test_a_model_our_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_path, s
     recognizer = WhisperRecognizer(folder)
     assert recognizer.decoder() is None
     recognizer.set_grammar(galaxis_grammar)
-    decoded = recognizer.decode(wav_pcm16(speech.say("delta five")))
+    pcm = wav_pcm16(speech.say("delta five"))
+    decoded = recognizer.decode(pcm)
     assert decoded.evidence.command == "query D5", decoded.detail
+    # several utterances at once (the second look) are decoded one after another
+    pair = recognizer._decode_together([pcm, pcm], False, True)
+    assert [d.evidence.command for d in pair] == ["query D5", "query D5"]
+    assert all(d.seconds > 0 for d in pair)
 
 
 def test_the_embedded_models_decoder_has_tiny_en_s_shape():
