@@ -62,12 +62,14 @@ class Graph:
         self.external[name] = value
         return name
 
-    def part(self, x: str, j: int, width: int) -> str:
-        """Columns j * width .. (j + 1) * width of x [rows, columns]."""
-        n = self.count
-        return self.op("Slice", x, self.weight(f"starts_{n}", np.array([j * width], np.int64)),
-                       self.weight(f"ends_{n}", np.array([(j + 1) * width], np.int64)),
-                       self.weight(f"axes_{n}", np.array([1], np.int64)))
+    def constant(self, value) -> str:
+        """A small constant of the graph (a shape, an axis, a scale) under a fresh name."""
+        return self.weight(f"constant_{len(self.weights)}", np.asarray(value))
+
+    def part(self, x: str, j: int, width: int, axis: int = 1) -> str:
+        """Indices j * width .. (j + 1) * width of x along `axis` (columns of [rows, columns])."""
+        return self.op("Slice", x, self.constant(np.array([j * width], np.int64)),
+                       self.constant(np.array([(j + 1) * width], np.int64)), self.constant(np.array([axis], np.int64)))
 
     def linear(self, x: str, name: str, weight: np.ndarray, bias: np.ndarray) -> str:
         return self.op("Add", self.op("MatMul", x, self.weight(name + "/w", weight)), self.weight(name + "/b", bias))

@@ -25,7 +25,6 @@ from audio_console.voice.onnx_graph import Graph, session
 from audio_console.voice.whisper_weights import DecoderWeights
 
 
-
 _blas: list = []
 
 
@@ -129,15 +128,15 @@ class WhisperDecoder:
 
     def _split_heads(self, g: Graph, x: str) -> str:
         """[rows, dim] -> [heads, rows, head size]"""
-        shape = g.weight(f"shape_{g.count}", np.array([0, self.heads, self.head_size], np.int64))
+        shape = g.constant(np.array([0, self.heads, self.head_size], np.int64))
         return g.op("Transpose", g.op("Reshape", x, shape), perm=[1, 0, 2])
 
     def _merge_heads(self, g: Graph, x: str) -> str:
-        shape = g.weight(f"shape_{g.count}", np.array([0, self.dim], np.int64))
+        shape = g.constant(np.array([0, self.dim], np.int64))
         return g.op("Reshape", g.op("Transpose", x, perm=[1, 0, 2]), shape)
 
     def _attend(self, g: Graph, q: str, k_t: str, v: str, mask: str | None) -> str:
-        scale = g.weight(f"scale_{g.count}", np.array(self.head_size ** -0.5, np.float32))
+        scale = g.constant(np.array(self.head_size ** -0.5, np.float32))
         scores = g.op("MatMul", g.op("Mul", q, scale), k_t)
         if mask is not None:
             scores = g.op("Add", scores, mask)

@@ -60,39 +60,32 @@ class WhisperEncoder:
                         kernel_shape=[3], pads=[1, 1], strides=[stride])
 
         def linear(x: str, name: str) -> str:
-            weight = g.weight(name + "/w", v[name + "/weight"].T.copy())
-            return g.op("Add", g.op("MatMul", x, weight), g.weight(name + "/b", v[name + "/bias"]))
+            return g.linear(x, name, v[name + "/weight"].T.copy(), v[name + "/bias"])
 
         def norm(x: str, name: str) -> str:
-            return g.op("LayerNormalization", x, g.weight(name + "/gamma", v[name + "/gamma"]),
-                        g.weight(name + "/beta", v[name + "/beta"]), axis=-1, epsilon=1e-5)
-
-        def constant(value) -> str:
-            return g.weight(f"constant_{g.count}_{len(g.weights)}", np.asarray(value))
+            return g.norm(x, name, (v[name + "/gamma"], v[name + "/beta"]))
 
         def heads(x: str) -> str:
             """[utterances, frames, width] -> [utterances, heads, frames, head size]"""
-            shape = constant(np.array([0, 0, self.heads, head_size], np.int64))
+            shape = g.constant(np.array([0, 0, self.heads, head_size], np.int64))
             return g.op("Transpose", g.op("Reshape", x, shape), perm=[0, 2, 1, 3])
 
         x = g.op("Gelu", conv("mel", "encoder/conv1", 1))
         x = g.op("Transpose", g.op("Gelu", conv(x, "encoder/conv2", 2)), perm=[0, 2, 1])
         # the learned positions of as many frames as the window has
-        frames = g.op("Gather", g.op("Shape", x), constant(np.array([1], np.int64)), axis=0)
+        frames = g.op("Gather", g.op("Shape", x), g.constant(np.array([1], np.int64)), axis=0)
         positions = g.op("Slice", g.weight("positions", v["encoder/position_encodings/encodings"]),
-                         constant(np.array([0], np.int64)), frames, constant(np.array([0], np.int64)))
+                         g.constant(np.array([0], np.int64)), frames, g.constant(np.array([0], np.int64)))
         x = g.op("Add", x, positions)
-        scale = constant(np.array(head_size ** -0.5, np.float32))
+        scale = g.constant(np.array(head_size ** -0.5, np.float32))
         for i in range(self.layers):
             name = f"encoder/layer_{i}"
             qkv = linear(norm(x, f"{name}/self_attention/layer_norm"), f"{name}/self_attention/linear_0")
-            q, k, values = (heads(g.op("Slice", qkv, constant(np.array([j * self.dim], np.int64)),
-                                       constant(np.array([(j + 1) * self.dim], np.int64)),
-                                       constant(np.array([2], np.int64)))) for j in range(3))
+            q, k, values = (heads(g.part(qkv, j, self.dim, axis=2)) for j in range(3))
             scores = g.op("MatMul", g.op("Mul", q, scale), g.op("Transpose", k, perm=[0, 1, 3, 2]))
             mixed = g.op("MatMul", g.op("Softmax", scores, axis=-1), values)
             mixed = g.op("Reshape", g.op("Transpose", mixed, perm=[0, 2, 1, 3]),
-                         constant(np.array([0, 0, self.dim], np.int64)))
+                         g.constant(np.array([0, 0, self.dim], np.int64)))
             x = g.op("Add", x, linear(mixed, f"{name}/self_attention/linear_1"))
             up = g.op("Gelu", linear(norm(x, f"{name}/ffn/layer_norm"), f"{name}/ffn/linear_0"))
             x = g.op("Add", x, linear(up, f"{name}/ffn/linear_1"))
