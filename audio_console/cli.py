@@ -1,4 +1,4 @@
-"""audio-console: the command line of ARCHITECTURE.md.
+"""audio-console: the command line (README.md, "Playing"; docs/architecture.md).
 
     audio-console [--game NAME] [game options] [--seed N] [--text | --no-speech |
                   --no-signals] [--input keys|voice|both] [--log FILE] [--save FILE]

@@ -13,7 +13,7 @@ nothing else playing on the machine is measured by mistake. Measures:
    engine signal and speech; baselines sd.play() and pyttsx3 say() + runAndWait()
    (which plays through aplay).
 
-Run: /work/venv/bin/python scripts/bench_audio.py [--trials N]
+Run: .venv/bin/python scripts/bench_audio.py [--trials N]
 """
 from __future__ import annotations
 

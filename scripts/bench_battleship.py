@@ -9,7 +9,7 @@ Prints the mean (and median, worst) shots to win for each, the ratio to the swee
 measured in the same run, and the median and 95th-percentile time of one computer
 move. Run from the repository root:
 
-    /work/venv/bin/python scripts/bench_battleship.py --games 100
+    .venv/bin/python scripts/bench_battleship.py --games 100
 """
 from __future__ import annotations
 

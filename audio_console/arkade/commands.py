@@ -1,4 +1,4 @@
-"""The Arkade command language (VOICE.md): one grammar for the keyboard and the
+"""The Arkade command language (docs/commands.md): one grammar for the keyboard and the
 recognizers. An action command becomes the rules core's typed action (`action`);
 its canonical form is that action's text ("fly B3 forward", "ship 4", "reroll
 shot"). The board questions' canonical forms are "read row C", "nearest", ...

@@ -1,6 +1,6 @@
 """What happened in an Arkade game: typed facts emitted by the rules core.
 
-Each event knows its JSON-lines log form (ARCHITECTURE.md: a public contract, the
+Each event knows its JSON-lines log form (docs/architecture.md, "The event log": a public contract, the
 same lines for the same seed); the wording and the sound live in cues.py. Cells are
 (row, column) pairs, spaces of the defence line numbers 1-6.
 """

@@ -46,7 +46,8 @@ def _beeps(n: int, freq: float = 880.0) -> tuple[Tone, ...]:
 
 
 # The one table. A last tone's pause ("off") is part of the signal: it keeps the
-# console's rhythm before the speech or signal that follows. Figures for the Galaxis signals follow SOUNDS.md: beeps about
+# console's rhythm before the speech or signal that follows. The Galaxis signals sit
+# near published re-creations of the 1980 console (docs/signals.md): beeps about
 # 880 Hz, 0.35 s on and off; answer 0 a low falling buzz of about 1.8 s; the search
 # signal two low-to-high calls of about 3 s in all; "discovered" two low-high pairs
 # (120 Hz / 820 Hz); the own-ship tone a deep 165 Hz for 3.5 s.

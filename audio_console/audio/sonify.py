@@ -1,4 +1,4 @@
-"""Listening to the board: "listen to row D" / "listen to column 5" (SOUNDS.md).
+"""Listening to the board: "listen to row D" / "listen to column 5" (docs/signals.md).
 
 One short sound per point, in the order given: panned from left (column 1) to
 right (the last column), pitched by row (row A, nearest the player, lowest; each

@@ -1,4 +1,4 @@
-"""The Battleship: Outer Space command grammar, per phase (VOICE.md).
+"""The Battleship: Outer Space command grammar, per phase (docs/commands.md).
 
 Shooting:  "sector two row delta" / "shoot 2 row D"        -> shoot 2 row D
            "sector one column three"                      -> shoot 1 column 3

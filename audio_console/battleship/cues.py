@@ -53,7 +53,7 @@ def cue(event, names: dict[int, str], possessive: dict[int, str]) -> list[Messag
 
 
 def log_event(event) -> dict | None:
-    """The --log form of an event (ARCHITECTURE.md), or None when it is not logged."""
+    """The --log form of an event (docs/architecture.md, "The event log"), or None when it is not logged."""
     if isinstance(event, ShotFired):
         return {"event": "shot", "player": event.player, "sector": event.line.sector,
                 "line": event.line.name, "result": event.result}

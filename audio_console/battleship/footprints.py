@@ -1,5 +1,5 @@
 """The five spaceships' footprints, loaded from footprints.json (a reconstruction:
-the rulebook's drawings are missing; see shared/design/GAMES.md).
+the rulebook's drawings are missing; see docs/rules.md).
 
 A footprint is the set of holes (row, column) of a ship laid "across". It may be
 turned a quarter, a half or three quarters clockwise ("down", "left", "up"), never

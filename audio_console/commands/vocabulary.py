@@ -1,5 +1,5 @@
 """Words shared by every game: letters (plain and phonetic), numbers, and the
-commands every game understands (VOICE.md)."""
+commands every game understands (docs/commands.md)."""
 from __future__ import annotations
 
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption

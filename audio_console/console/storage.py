@@ -172,7 +172,7 @@ def copy_aside(path: Path) -> Path | None:
 
 
 class EventLog:
-    """JSON lines, one object per game event, flushed at once (ARCHITECTURE.md).
+    """JSON lines, one object per game event, flushed at once (docs/architecture.md, "The event log").
     A log that cannot be opened or written is turned off; `problem` says why, once."""
 
     def __init__(self, path: Path | None):

@@ -1,4 +1,4 @@
-"""The Galaxis command language, per phase (VOICE.md). The same grammar gives
+"""The Galaxis command language, per phase (docs/commands.md). The same grammar gives
 the typed parser and the recognizers' vocabulary."""
 from __future__ import annotations
 

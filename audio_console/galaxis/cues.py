@@ -1,4 +1,4 @@
-"""Galaxis cues: each event in words and sound, in one table (ARCHITECTURE.md).
+"""Galaxis cues: each event in words and sound, in one table (docs/architecture.md).
 
 A cue is the printed line, the spoken line and the signal. Team 1 sounds on the
 left and team 2 on the right, like the lamps of the console. In option 1 the

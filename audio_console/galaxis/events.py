@@ -1,6 +1,6 @@
 """What happened in a Galaxis game: typed facts emitted by the rules core.
 
-Each event knows its JSON-lines log form (ARCHITECTURE.md); the wording and the
+Each event knows its JSON-lines log form (docs/architecture.md, "The event log"); the wording and the
 sound live in cues.py.
 """
 from __future__ import annotations

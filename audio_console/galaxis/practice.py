@@ -28,7 +28,7 @@ def answer_signal(heard: int | str) -> str:
     return "discovered" if heard == DISCOVERED else f"answer_{heard}"
 
 
-# What each signal of the drill is, said plainly (SOUNDS.md).
+# What each signal of the drill is, said plainly (docs/signals.md).
 SIGNAL_NAMES = {
     "answer_0": "answer 0, one long low tone",
     "answer_1": "answer 1, one beep",

@@ -1,6 +1,6 @@
 """The Galaxis rules core: pure, seeded, no I/O.
 
-Options (rulebook, GAMES.md):
+Options (the rulebook and our decisions: docs/rules.md):
   1  two teams hunt the same four ships, each on its own scanner; first to find all
      four itself wins. A discovery gives the same team another query.
   2  one player alone; the queries are counted.

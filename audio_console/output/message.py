@@ -17,7 +17,7 @@ class Message:
     speech: str | None = None
     signal: str | None = None
     side: int = CENTRE
-    # A line of the board to sonify (SOUNDS.md): (position, of how many, row, kind).
+    # A line of the board to sonify (docs/signals.md, "Listening to the board"): (position, of how many, row, kind).
     cells: list[tuple[int, int, int, str]] | None = None
     rows: int = 7   # how many rows that board has (sets the pitch range of `cells`)
 

@@ -128,7 +128,7 @@ def test_arcade_needs_the_computer_on_one_side():
         ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "human"}, 1)
 
 
-def test_menu_presets_follow_the_rulebooks_last_page():
+def test_menu_presets_follow_the_last_page_of_the_rulebook():
     from audio_console.arkade.console import options_from
     assert options_from({"difficulty": "pro alien"}).side == "expert"
     assert options_from({"difficulty": "beginner alien"}).formation == "pairs"

@@ -1,4 +1,4 @@
-"""The Battleship grammar: every VOICE.md form typed and spoken, per phase, in real words."""
+"""The Battleship grammar: every form of docs/commands.md typed and spoken, per phase, in real words."""
 import pytest
 
 from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING, full_grammar, grammar_for

@@ -6,7 +6,7 @@ import pytest
 from audio_console.battleship.footprints import FLEET, FOOTPRINTS, HEADINGS, SHIP_NAMES, load_footprints
 
 
-def test_the_fleet_matches_the_rulebooks_hole_counts():
+def test_the_fleet_matches_the_hole_counts_of_the_rulebook():
     assert {f.name: len(f.holes) for f in FLEET} == {
         "Quadron": 8, "Rocket Raider": 6, "Celestial Crawler": 6, "Tricorn Fighter": 3, "Dueler": 2}
 

@@ -1,4 +1,4 @@
-"""One parser for typed and spoken commands (VOICE.md): every spoken form also works typed."""
+"""One parser for typed and spoken commands (docs/commands.md): every spoken form also works typed."""
 import pytest
 
 from audio_console.commands.grammar import normalize

@@ -1,4 +1,4 @@
-"""The Galaxis rules core, option by option, as the rulebook and GAMES.md describe it."""
+"""The Galaxis rules core, option by option, as docs/rules.md describes it."""
 import copy
 import random
 

@@ -1,4 +1,4 @@
-"""`recognize` (VOICE.md's contract) and the choice of recognizer."""
+"""`recognize` (its contract: docs/architecture.md, "The voice pipeline") and the choice of recognizer."""
 import json
 import subprocess
 import sys
