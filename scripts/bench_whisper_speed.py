@@ -97,21 +97,23 @@ class Engine:
         self.process = subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), "--config", config,
              "--game", game], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.send, self.receive = self.process.stdin, self.process.stdout
         self.loaded_from = self._answer()["ready"]
 
     def _answer(self) -> dict:
-        line = self.process.stdout.readline()
+        line = self.receive.readline()
         if not line:
             raise SystemExit(f"an engine's process ended (exit code {self.process.wait()})")
         return json.loads(line)
 
     def decode(self, path: str) -> dict:
-        self.process.stdin.write(path + "\n")
-        self.process.stdin.flush()
+        self.send.write(path + "\n")
+        self.send.flush()
         return self._answer()
 
     def close(self) -> None:
-        self.process.stdin.close()
+        self.send.close()
         self.process.wait(timeout=60)
 
 
