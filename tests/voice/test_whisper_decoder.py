@@ -12,6 +12,7 @@ import pytest
 
 from audio_console.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax
 from audio_console.voice.whisper_utterance import Together, Utterance
 from audio_console.voice.whisper_engine import WhisperRecognizer, embedded_model_path
@@ -173,10 +174,9 @@ def test_a_model_file_of_another_kind_is_refused_by_the_reader(tmp_path):
         DecoderWeights({"decoder/num_heads": np.array([6], np.int16)})
 
 
-def with_int8_embeddings(src: Path, dst: Path) -> None:
-    """Write model.bin again with the token embeddings quantized to int8 and a scale
-    per row, as CTranslate2's converter stores a quantized model (a layout our
-    decoder leaves to CTranslate2)."""
+def rewrite_model_bin(src: Path, dst: Path, change) -> None:
+    """Write model.bin again after change(variables, aliases): variables as [name,
+    shape, dtype, raw bytes], aliases as (alias, target)."""
     data, offset = src.read_bytes(), 0
 
     def take(fmt):
@@ -203,14 +203,7 @@ def with_int8_embeddings(src: Path, dst: Path) -> None:
         variables.append([name, shape, dtype, data[offset:offset + size]])
         offset += size
     aliases = [(text(), text()) for _ in range(take("I"))]
-    for variable in variables:
-        if variable[0] == "decoder/embeddings/weight":
-            weight = np.frombuffer(variable[3], np.float16).reshape(variable[1]).astype(np.float32)
-            scale = (127.0 / np.maximum(np.abs(weight).max(1), 1e-6)).astype(np.float32)
-            variable[2:] = [1, np.round(weight * scale[:, None]).astype(np.int8).tobytes()]
-            variables.append(["decoder/embeddings/weight_scale", [len(scale)], 0, scale.tobytes()])
-            break
-    aliases.append(("decoder/projection/weight_scale", "decoder/embeddings/weight_scale"))
+    change(variables, aliases)
     out = [struct.pack("I", version), string(spec), struct.pack("II", revision, len(variables))]
     for name, shape, dtype, raw in variables:
         out += [string(name), struct.pack("B", len(shape)), *(struct.pack("I", d) for d in shape),
@@ -219,6 +212,33 @@ def with_int8_embeddings(src: Path, dst: Path) -> None:
     for alias, target in aliases:
         out += [string(alias), string(target)]
     dst.write_bytes(b"".join(out))
+
+
+def _embeddings(variables) -> list:
+    return next(v for v in variables if v[0] == "decoder/embeddings/weight")
+
+
+def with_int8_embeddings(src: Path, dst: Path) -> None:
+    """model.bin again with the token embeddings quantized to int8 and a scale per
+    row, as CTranslate2's converter stores a quantized model (a layout our decoder
+    leaves to CTranslate2)."""
+    def quantize(variables, aliases):
+        variable = _embeddings(variables)
+        weight = np.frombuffer(variable[3], np.float16).reshape(variable[1]).astype(np.float32)
+        scale = (127.0 / np.maximum(np.abs(weight).max(1), 1e-6)).astype(np.float32)
+        variable[2:] = [1, np.round(weight * scale[:, None]).astype(np.int8).tobytes()]
+        variables.append(["decoder/embeddings/weight_scale", [len(scale)], 0, scale.tobytes()])
+        aliases.append(("decoder/projection/weight_scale", "decoder/embeddings/weight_scale"))
+    rewrite_model_bin(src, dst, quantize)
+
+
+def with_one_token_more(src: Path, dst: Path) -> None:
+    """model.bin again with 51865 tokens: the vocabulary of a multilingual model."""
+    def grow(variables, aliases):
+        variable = _embeddings(variables)
+        variable[1] = [variable[1][0] + 1, variable[1][1]]
+        variable[3] = variable[3] + bytes(2 * variable[1][1])      # a float16 row of zeros
+    rewrite_model_bin(src, dst, grow)
 
 
 def test_a_model_our_decoder_does_not_read_is_decoded_by_ctranslate2(tmp_path, speech, galaxis_grammar):
@@ -242,3 +262,22 @@ def test_the_embedded_models_decoder_has_tiny_en_s_shape():
     variables = read_model_bin(embedded_model_path() / "model.bin")
     weights = DecoderWeights(variables)
     assert (weights.vocabulary, weights.dim, weights.heads, len(weights.layers)) == (51864, 384, 6, 4)
+
+
+def test_ctranslate2_is_loaded_only_where_our_graphs_cannot_decode(speech, galaxis_grammar):
+    """CTranslate2's copy of the model held about 330 MB beside our graphs."""
+    ours = WhisperRecognizer()
+    ours.set_grammar(galaxis_grammar)
+    assert ours.decode(wav_pcm16(speech.say("delta five"))).evidence.command == "query D5"
+    assert ours._model is None
+    fallback = WhisperRecognizer(own_decoder=False)        # it decodes: loaded at once
+    assert fallback._model is not None and not fallback.model.is_multilingual
+
+
+def test_a_multilingual_model_is_refused_from_its_vocabulary(tmp_path):
+    source = embedded_model_path()
+    folder = tmp_path / "multilingual"
+    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("model.bin"))
+    with_one_token_more(source / "model.bin", folder / "model.bin")
+    with pytest.raises(RecognizerError, match="multilingual"):
+        WhisperRecognizer(folder)

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Resident memory of the console with voice input on, once the speech model has
+loaded, beside the same console with the keyboard only, and beside a baseline
+revision's console in the same run.
+
+    python scripts/bench_memory.py [--baseline REV] [--settle SECONDS] [--top N]
+
+Each console is a real `python -m audio_console --game galaxis --option 2 --text`
+process (`--input voice`, then `--input keys`), with its own settings folder, its
+stdin kept open. Once it has printed its first prompt, its resident set is read from
+/proc every half second until it has grown by less than 1 MB over `--settle` seconds
+(the decoder loads in the background after the first grammar is set); then it is
+told `quit`. Printed per console: resident memory (RSS), its peak (VmHWM), the
+proportional set (PSS: shared libraries divided among the processes using them) and
+the largest mappings, which say what the memory is. Voice input needs a microphone:
+run it with PulseAudio up (scripts/setup.sh's start_pulseaudio). The baseline is the
+package at REV (`git archive`), run from a temporary folder.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from scripts.bench_whisper_speed import baseline_tree  # noqa: E402
+
+PROMPT = "Query 1:"        # the console's first prompt: the voice input was opened before it
+
+
+def status_kb(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def pss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1])
+    return 0
+
+
+def largest_mappings(pid: int, top: int) -> list[tuple[str, int]]:
+    """The `top` mapped files (or [anon], [heap]) by resident kB."""
+    sizes: Counter[str] = Counter()
+    name = ""
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        fields = line.split()
+        if fields and not fields[0].endswith(":"):        # a mapping's header line
+            name = Path(fields[5]).name if len(fields) > 5 else "[anon]"
+        elif fields and fields[0] == "Rss:":
+            sizes[name] += int(fields[1])
+    return sizes.most_common(top)
+
+
+def settled_rss(pid: int, settle: float, limit: float) -> int:
+    """The resident set once it grows by under 1 MB over `settle` seconds."""
+    history: list[tuple[float, int]] = []
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        now, rss = time.monotonic(), status_kb(pid, "VmRSS")
+        history.append((now, rss))
+        old = [r for t, r in history if now - t >= settle]
+        if old and rss - old[-1] < 1024:
+            return rss
+        time.sleep(0.5)
+    return history[-1][1]
+
+
+def measure(tree: Path, voice: bool, settle: float, top: int) -> dict:
+    """One console's memory, with voice input or the keyboard only."""
+    with tempfile.TemporaryDirectory(prefix="bench-memory-") as home:
+        env = dict(os.environ, AUDIO_CONSOLE_HOME=home, PYTHONPATH=str(tree))
+        process = subprocess.Popen(
+            [sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "2", "--text",
+             "--input", "voice" if voice else "keys", "--save", str(Path(home) / "game.json")],
+            cwd=tree, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert process.stdin is not None and process.stdout is not None
+        lines: list[str] = []
+        prompted = threading.Event()
+
+        def read(stream=process.stdout):
+            for line in stream:
+                lines.append(line.rstrip())
+                if line.startswith(PROMPT):
+                    prompted.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not prompted.wait(120):
+            process.kill()
+            raise SystemExit(f"no prompt from the console in 120 s: {lines}")
+        rss = settled_rss(process.pid, settle, limit=120)
+        figures = {"rss": rss, "peak": status_kb(process.pid, "VmHWM"), "pss": pss_kb(process.pid),
+                   "top": largest_mappings(process.pid, top),
+                   "voice": next((line for line in lines if line.startswith("Voice")), "")}
+        process.stdin.write("quit\n")
+        process.stdin.close()
+        process.wait(timeout=60)
+        return figures
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline", help="git revision to measure beside this checkout")
+    ap.add_argument("--settle", type=float, default=5.0)
+    ap.add_argument("--top", type=int, default=6, help="largest mappings to show")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as folder:
+        trees = [("this checkout", ROOT)]
+        if args.baseline:
+            trees.insert(0, (f"baseline {args.baseline}", baseline_tree(args.baseline, Path(folder))))
+        print(f"{'console':<24} {'input':<6} {'RSS MB':>7} {'peak MB':>8} {'PSS MB':>7}   largest mappings (MB)")
+        for name, tree in trees:
+            for voice in (True, False):
+                m = measure(tree, voice, args.settle, args.top)
+                top = ", ".join(f"{what} {kb / 1024:.0f}" for what, kb in m["top"])
+                print(f"{name:<24} {'voice' if voice else 'keys':<6} {m['rss'] / 1024:7.0f} {m['peak'] / 1024:8.0f} "
+                      f"{m['pss'] / 1024:7.0f}   {top}", flush=True)
+                if voice and m["voice"]:
+                    print(f"{'':<24} {m['voice']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
