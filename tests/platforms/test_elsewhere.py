@@ -34,7 +34,8 @@ def data_folder(platform, tmp_path):
 
 
 def run_there(platform, args, lines, tmp_path, timeout=90):
-    stdin = "".join(line + "\n" for line in lines)
+    end = "\r\n" if platform == "win32" else "\n"      # what a Windows console sends
+    stdin = "".join(line + end for line in lines)
     return subprocess.run([sys.executable, str(ELSEWHERE), platform, *args], input=stdin, text=True,
                           capture_output=True, timeout=timeout, env=platform_env(platform, tmp_path),
                           cwd=tmp_path)
