@@ -195,8 +195,8 @@ class _Renderer:
             self.error = f"speech is not available ({error})"
             self._ready.set()
             return
-        known_voices = {v.id for v in voices} | {v.name for v in voices} | \
-            {v.id.split("/")[-1] for v in voices}
+        # A voice is named by its id, its name or its id's last part; SAPI5 takes ids only.
+        voice_ids = {key: v.id for v in voices for key in (v.id.split("/")[-1], v.name, v.id)}
         bad_voices: set[str] = set()
         self._ready.set()
         current: tuple | None = None
@@ -210,13 +210,13 @@ class _Renderer:
                         # The voice first: espeak-ng resets the rate when the voice changes.
                         # pyttsx3 queues setProperty and swallows its errors, so the voice
                         # is checked against the list first.
-                        if voice and voice not in known_voices:
+                        if voice and voice not in voice_ids:
                             if voice not in bad_voices:   # say so once, speak with the default
                                 bad_voices.add(voice)
                                 notify(f"No voice called {voice!r}; using the default voice.")
                             use_voice = default_voice
                         else:
-                            use_voice = voice or default_voice
+                            use_voice = voice_ids[voice] if voice else default_voice
                         _set_voice_now(engine, use_voice, max(80, min(450, rate)))
                         current = (rate, voice)
                     samples = self._synthesise(engine, text, sample_rate)
