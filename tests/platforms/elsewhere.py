@@ -20,8 +20,8 @@ MISSING = {
                                    "readline", "crypt", "syslog", "posix"},
     "darwin": CONSOLE_LINUX_ONLY,
 }
-FIRST = ["subprocess", "tempfile", "shutil", "ctypes.util", "numpy", "sounddevice", "pyttsx3",
-         "wave", "queue", "threading", "selectors", "asyncio"]
+# Imported before sys.platform changes: they choose their native parts when imported.
+FIRST = ["subprocess", "asyncio", "ctypes.util", "numpy", "sounddevice"]
 
 
 class Blocked(importlib.abc.MetaPathFinder):
