@@ -130,12 +130,13 @@ def open_sound(args, settings: Settings):
         return NullSink()
     try:
         from audio_console.audio import open_sound as open_engine
-        from audio_console.audio.stderr_filter import filter_stderr
     except ImportError:
         return NullSink()
-    # PortAudio's "Expression '...' failed" lines, when the audio server dies, would be
-    # read aloud by a screen reader: kept off stderr (only in the console's own process).
-    filter_stderr()
+    if sys.platform.startswith("linux"):
+        # PortAudio's ALSA "Expression '...' failed" lines, when the audio server dies, would
+        # be read aloud by a screen reader: kept off stderr (only in the console's own process).
+        from audio_console.audio.stderr_filter import filter_stderr
+        filter_stderr()
     return open_engine(settings, speech=not args.no_speech, signals=not args.no_signals,
                        record_path=args.record, notify=say)
 
@@ -175,8 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     log = EventLog(args.log)
     session = Session(presenter, settings, GAMES, save_path, log, barge_in=settings.barge_in)
     # A closed terminal or a kill ends the session cleanly; the game is already saved.
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, _stop_on_signal)
+    for name in ("SIGTERM", "SIGHUP"):      # Windows has no SIGHUP
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop_on_signal)
     try:
         for note in settings.notes:
             session.tell(note)

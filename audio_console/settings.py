@@ -1,7 +1,7 @@
 """Player settings kept between sessions (speech rate, volume, signal timing, ...).
 
-Stored as JSON in $AUDIO_CONSOLE_HOME (default ~/.local/share/audio_console), next
-to the default save files. Unknown or damaged values fall back to defaults.
+Stored as JSON in the data folder (data_dir: $AUDIO_CONSOLE_HOME, else the
+platform's own place for an application's data), next to the default save files. Unknown or damaged values fall back to defaults.
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 import math
 import os
 import re
+import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -16,9 +17,18 @@ from audio_console.console.storage import WriteError, reason, write_atomically
 
 
 def data_dir() -> Path:
+    """Where settings and saved games live: $AUDIO_CONSOLE_HOME when set, else by the
+    platform's convention: %APPDATA% on Windows (roaming: they follow the player to
+    another PC), ~/Library/Application Support on macOS, the XDG default on Linux."""
     home = os.environ.get("AUDIO_CONSOLE_HOME")
-    path = Path(home) if home else Path.home() / ".local" / "share" / "audio_console"
-    return path
+    if home:
+        return Path(home)
+    if sys.platform == "win32":
+        appdata = os.environ.get("APPDATA")
+        return (Path(appdata) if appdata else Path.home() / "AppData" / "Roaming") / "audio_console"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "audio_console"
+    return Path.home() / ".local" / "share" / "audio_console"
 
 
 # The words a text setting may hold; anything else in the file falls back to the default.

@@ -139,7 +139,9 @@ def engine_missing(spec) -> str | None:
         try:
             __import__(module)
         except ImportError as e:
-            return f"the {spec.engine} engine cannot run here ({e}); nothing was downloaded"
+            hint = ("; install it first: python scripts/install.py --vosk (or pip install vosk)"
+                    if spec.engine == "vosk" else "")
+            return f"the {spec.engine} engine cannot run here ({e}); nothing was downloaded{hint}"
     return None
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 PACKAGE = TESTS.parent / "audio_console"
-ACROSS_PACKAGES = {"play", "robust", "measure"}     # whole sessions, bad input, scripts/measure
+ACROSS_PACKAGES = {"play", "robust", "measure", "platforms"}   # whole sessions, bad input, scripts/measure, Windows/macOS
 PACKAGE_WIDE = {"test_layers.py", "test_layout.py"}
 
 

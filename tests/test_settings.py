@@ -30,3 +30,24 @@ def test_input_voice_is_remembered_so_a_hands_free_player_just_starts_the_consol
     assert keys.returncode == 0 and not voice_lines(keys)
     later = run_console(game, ["quit"], tmp_path)
     assert not voice_lines(later)
+
+
+def test_the_data_folder_follows_each_platforms_convention_unless_audio_console_home_is_set(monkeypatch, tmp_path):
+    import sys
+    from pathlib import Path
+
+    from audio_console.settings import data_dir
+    monkeypatch.delenv("AUDIO_CONSOLE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
+    expected = {"win32": tmp_path / "Roaming" / "audio_console",
+                "darwin": tmp_path / "Library" / "Application Support" / "audio_console",
+                "linux": tmp_path / ".local" / "share" / "audio_console"}
+    for platform, folder in expected.items():
+        monkeypatch.setattr(sys, "platform", platform)
+        assert data_dir() == folder, platform
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.delenv("APPDATA")                 # a stripped environment: the usual place
+    assert data_dir() == Path.home() / "AppData" / "Roaming" / "audio_console"
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path / "mine"))
+    assert data_dir() == tmp_path / "mine"        # the override wins everywhere

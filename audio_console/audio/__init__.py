@@ -6,10 +6,19 @@ plain `notify` message. See docs/audio.md.
 """
 from __future__ import annotations
 
+import sys
 from typing import Callable
 
-from audio_console.audio.alsa import silence_alsa_messages
 from audio_console.output.sink import NullSink
+
+
+def quiet_native_audio() -> None:
+    """Keep the sound library's C diagnostics off the screen, where a screen reader would
+    read them aloud: on Linux alsa-lib's underrun and overrun lines. Other platforms
+    have no such helper (and no ALSA), so nothing Linux-only is imported there."""
+    if sys.platform.startswith("linux"):
+        from audio_console.audio.alsa import silence_alsa_messages
+        silence_alsa_messages()
 
 
 def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
@@ -25,7 +34,7 @@ def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
     """
     if not speech and not signals and not record_path:
         return NullSink()
-    silence_alsa_messages()   # a screen reader would read ALSA's underrun lines aloud
+    quiet_native_audio()
     try:
         from audio_console.audio.engine import AudioEngine
         engine = AudioEngine(settings, speech=speech, signals=signals, record_path=record_path,
@@ -39,4 +48,4 @@ def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
     return engine
 
 
-__all__ = ["open_sound"]
+__all__ = ["open_sound", "quiet_native_audio"]

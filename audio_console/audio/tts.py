@@ -1,14 +1,18 @@
-"""Speech: pyttsx3 over espeak-ng, rendered to samples that the engine mixes.
+"""Speech: pyttsx3, rendered to samples that the engine mixes.
 
-pyttsx3's Linux driver plays through `aplay`, which nothing can interrupt; so we
-never let it play. Each phrase is rendered with `save_to_file` into a temporary
-WAV, read back, trimmed of its leading silence, resampled to the engine's rate
+pyttsx3 speaks with the platform's synthesiser: espeak-ng on Linux, SAPI5 on
+Windows, NSSpeechSynthesizer (the "nsss" driver) on macOS, each of them falling
+back to espeak-ng when it is installed. pyttsx3's Linux driver plays through
+`aplay`, which nothing can interrupt; so we never let any driver play. Each phrase
+is rendered with `save_to_file` into a temporary file (a WAV; an AIFF from macOS,
+read by speech_file.py), read back, trimmed of its leading silence, resampled to the engine's rate
 and handed to the mixer, so speech shares the device, the volume and `stop` with
 the signals.
 
 One pyttsx3 engine in the process, used only from one worker thread: pyttsx3
 caches one engine per driver and raises "run loop already started" when used from
-two places, and espeak-ng's rate and voice are global to the process. Every
+two places, espeak-ng's rate and voice are global to the process, and SAPI5's COM
+objects belong to the thread that made them. Every
 `Speech` (one per audio engine) hands its requests to that thread. Requests to
 speak jump ahead of `prewarm` requests. Rendered phrases are cached by (text,
 rate, voice, sample rate); volume is applied by the mixer, so it never
@@ -33,12 +37,12 @@ import shutil
 import sys
 import tempfile
 import threading
-import time
-import wave
 from collections import OrderedDict
 from typing import Callable
 
 import numpy as np
+
+from audio_console.audio.speech_file import read_complete
 
 SILENCE = 0.004        # below this (peak -48 dB) a sample counts as silence when trimming
 SPEECH_PEAK = 0.9      # every phrase is brought to this peak: even loudness from phrase to phrase
@@ -47,9 +51,32 @@ CACHE_SIZE = 300       # phrases
 
 PRIORITY_SPEAK, PRIORITY_PREWARM = 0, 1
 
+# pyttsx3's drivers that can render to a file, best first, by sys.platform; espeak-ng
+# everywhere else. macOS's newer "avspeech" driver has no save_to_file, so it is not used.
+FILE_DRIVERS = {"win32": ("sapi5", "espeak"), "darwin": ("nsss", "espeak")}
+
 
 class SpeechUnavailable(RuntimeError):
-    """pyttsx3 or espeak-ng cannot be used here."""
+    """pyttsx3 or its synthesiser cannot be used here."""
+
+
+def open_driver():
+    """The first pyttsx3 engine of this platform's FILE_DRIVERS that starts, on the
+    calling thread; raises the errors of all of them in one line."""
+    import pyttsx3
+    if sys.platform == "win32":
+        try:     # COM (SAPI5) must be started on each thread that uses it
+            import pythoncom
+            pythoncom.CoInitialize()
+        except Exception:
+            pass
+    errors = []
+    for name in FILE_DRIVERS.get(sys.platform, ("espeak",)):
+        try:
+            return pyttsx3.init(name)
+        except Exception as error:
+            errors.append(f"{name}: {error}")
+    raise SpeechUnavailable("; ".join(errors))
 
 
 def _quiet_print(*args, **kwargs) -> None:
@@ -160,17 +187,16 @@ class _Renderer:
 
     def _work(self) -> None:
         try:
-            import pyttsx3
-            engine = pyttsx3.init()
+            engine = open_driver()
             default_voice = engine.getProperty("voice")
             voices = engine.getProperty("voices")
             _silence_drivers()
-        except Exception as error:   # no espeak-ng, no driver: speech off, text goes on
+        except Exception as error:   # no synthesiser, no driver: speech off, text goes on
             self.error = f"speech is not available ({error})"
             self._ready.set()
             return
-        known_voices = {v.id for v in voices} | {v.name for v in voices} | \
-            {v.id.split("/")[-1] for v in voices}
+        # A voice is named by its id, its name or its id's last part; SAPI5 takes ids only.
+        voice_ids = {key: v.id for v in voices for key in (v.id.split("/")[-1], v.name, v.id)}
         bad_voices: set[str] = set()
         self._ready.set()
         current: tuple | None = None
@@ -184,13 +210,13 @@ class _Renderer:
                         # The voice first: espeak-ng resets the rate when the voice changes.
                         # pyttsx3 queues setProperty and swallows its errors, so the voice
                         # is checked against the list first.
-                        if voice and voice not in known_voices:
+                        if voice and voice not in voice_ids:
                             if voice not in bad_voices:   # say so once, speak with the default
                                 bad_voices.add(voice)
                                 notify(f"No voice called {voice!r}; using the default voice.")
                             use_voice = default_voice
                         else:
-                            use_voice = voice or default_voice
+                            use_voice = voice_ids[voice] if voice else default_voice
                         _set_voice_now(engine, use_voice, max(80, min(450, rate)))
                         current = (rate, voice)
                     samples = self._synthesise(engine, text, sample_rate)
@@ -212,11 +238,12 @@ class _Renderer:
         # espeak's thread has written the file, and a reused name would then hand us the
         # previous phrase. So wait for this file, complete, and try once more if it never comes.
         for attempt in range(2):
-            path = os.path.join(self._tmpdir, f"phrase-{next(self._seq)}.wav")
+            suffix = ".aiff" if getattr(engine, "driver_name", "") == "nsss" else ".wav"   # Apple writes AIFF
+            path = os.path.join(self._tmpdir, f"phrase-{next(self._seq)}{suffix}")
             engine.save_to_file(text, path)
             engine.runAndWait()
             try:
-                rate, mono = _read_complete_wav(path, timeout=2.0)
+                rate, mono = read_complete(path, timeout=2.0)
             except TimeoutError:
                 if attempt:
                     raise
@@ -234,26 +261,6 @@ class _Renderer:
         raise AssertionError("unreachable")
 
 
-def _read_complete_wav(path: str, timeout: float) -> tuple[int, np.ndarray]:
-    """Wait until `path` is a complete 16-bit WAV (its header's length matches the data)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with wave.open(path, "rb") as wav:
-                frames, channels = wav.getnframes(), wav.getnchannels()
-                if wav.getsampwidth() != 2:
-                    raise RuntimeError(f"unexpected {8 * wav.getsampwidth()}-bit speech file")
-                raw = wav.readframes(frames)
-                if frames > 0 and len(raw) == frames * channels * 2:
-                    mono = np.frombuffer(raw, "<i2").reshape(-1, channels).mean(axis=1) / 32768.0
-                    return wav.getframerate(), mono
-        except (OSError, EOFError, wave.Error):
-            pass
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"espeak-ng wrote no speech to {path}")
-        time.sleep(0.005)
-
-
 def _set_voice_now(engine, voice: str, rate: int) -> None:
     """Set voice, rate and volume so that they hold for the next phrase.
 
@@ -267,6 +274,8 @@ def _set_voice_now(engine, voice: str, rate: int) -> None:
     target.setProperty("voice", voice)
     target.setProperty("rate", rate)
     target.setProperty("volume", 1.0)
+    if getattr(engine, "driver_name", "espeak") != "espeak":
+        return      # SAPI5 and NSSpeechSynthesizer apply them at once
     try:
         from pyttsx3.drivers import _espeak
         _espeak.Synchronize()

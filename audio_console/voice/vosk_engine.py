@@ -69,7 +69,7 @@ class VoskRecognizer:
         try:
             import vosk
         except ImportError as e:
-            raise RecognizerError(f"vosk is not installed ({e})") from e
+            raise RecognizerError(f"vosk is not installed ({e}); python scripts/install.py --vosk installs it") from e
         path = Path(model_path)
         if not is_vosk_model(path):
             raise RecognizerError(f"{path} is not a vosk model directory")

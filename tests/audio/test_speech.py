@@ -52,6 +52,29 @@ def test_an_unknown_voice_is_reported_once_and_the_default_speaks():
     assert messages == ["No voice called 'no-such-voice'; using the default voice."]
 
 
+def test_a_voice_named_by_its_name_is_the_same_voice_as_by_its_id():
+    """The renderer hands the synthesiser the voice's id, since SAPI5 takes nothing else
+    (untestable here); with espeak-ng, "English (Scotland)" must still be that voice."""
+    messages = []
+    said = {}
+    for voice in ("English (Scotland)", "gmw/en-gb-scotland", "gmw/en-us"):
+        s = Speech(RATE, rate=175, voice=voice, notify=messages.append)
+        said[voice] = s.render("Team two, your turn")
+        s.close()
+    assert messages == []
+    by_name, by_id, other = (said[v] for v in ("English (Scotland)", "gmw/en-gb-scotland", "gmw/en-us"))
+    # espeak-ng's output varies by a few samples from run to run: compare length and timbre.
+    assert abs(len(by_name) - len(by_id)) < 0.01 * len(by_id)
+    assert timbre(by_name) @ timbre(by_id) > 0.99 > timbre(by_id) @ timbre(other) + 0.02
+
+
+def timbre(x):
+    """The phrase's average magnitude spectrum, of unit length."""
+    n = len(x) // 1024 * 1024
+    spectrum = np.abs(np.fft.rfft(x[:n].reshape(-1, 1024) * np.hanning(1024), axis=1)).mean(axis=0)
+    return spectrum / np.linalg.norm(spectrum)
+
+
 def test_prewarm_makes_fixed_phrases_ready_and_speaking_goes_first(speech):
     phrases = ["answer zero", "answer four", "discovered", "answer three"]
     speech.prewarm(phrases)
@@ -77,3 +100,17 @@ def test_signal_then_speech_in_one_queue_sample_exact(tmp_path):
     expected = to_int16(np.concatenate([synthesise("answer_1", 1, "quick"), _pan(spoken, 1)]) * 0.5)
     assert np.array_equal(recorded[:len(expected)], expected)
     assert not recorded[len(expected):].any()
+
+
+def test_when_no_driver_of_the_platform_starts_one_line_names_each(monkeypatch):
+    """On a Mac without pyobjc (here: none) and without espeak-ng, speech is off with one
+    line saying why for each driver tried, and the game goes on in text."""
+    import sys
+
+    from audio_console.audio import tts
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setitem(tts.FILE_DRIVERS, "darwin", ("nsss", "no_such_driver"))
+    with pytest.raises(SpeechUnavailable) as raised:
+        tts.open_driver()
+    why = str(raised.value)
+    assert why.startswith("nsss: ") and "; no_such_driver: " in why and "\n" not in why
