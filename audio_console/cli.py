@@ -152,6 +152,17 @@ class Notices:
         else:
             inputs.put(("notice", text))
 
+    def stop(self) -> None:
+        """The session has ended: lines still waiting for it, and those to come, are printed."""
+        inputs, self.inputs = self.inputs, None
+        while inputs is not None:
+            try:
+                source, item = inputs.get_nowait()
+            except queue.Empty:
+                return
+            if source == "notice":
+                say(item)
+
 
 def open_sound(args, settings: Settings, notify=say):
     if args.text:
@@ -233,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         tell_stderr(f"audio-console: the output takes no more lines ({why});{saved} ending.")
         code = OUTPUT_CLOSED
     finally:
-        notices.inputs = None           # what comes while quitting is printed
+        notices.stop()
         if session.listener is not None:
             session.listener.stop()
         settings.save()
