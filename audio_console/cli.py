@@ -139,11 +139,12 @@ def tell_stderr(text: str) -> None:
 
 
 class Notices:
-    """Lines from the sound engine (a device lost, a recording that fails): printed at once
-    until the session runs, then told by the session between inputs, printed and spoken."""
+    """Lines from the sound engine (no device, a recording that fails) go to the session's
+    input queue: those from before the game starts are told first, the others between
+    inputs, printed and spoken like any notice; once the session has ended, printed."""
 
-    def __init__(self) -> None:
-        self.inputs: queue.Queue | None = None
+    def __init__(self, inputs: queue.Queue) -> None:
+        self.inputs: queue.Queue | None = inputs
 
     def __call__(self, text: str) -> None:
         inputs = self.inputs
@@ -152,22 +153,30 @@ class Notices:
         else:
             inputs.put(("notice", text))
 
+    def pending(self) -> list[str]:
+        """The lines waiting in the queue (taken out of it)."""
+        lines = []
+        while self.inputs is not None:
+            try:
+                source, item = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if source == "notice":
+                lines.append(item)
+        return lines
+
     def stop(self) -> None:
         """The session has ended: lines still waiting for it, and those to come, are printed."""
-        inputs, self.inputs = self.inputs, None
-        while inputs is not None:
-            try:
-                source, item = inputs.get_nowait()
-            except queue.Empty:
-                return
-            if source == "notice":
-                say(item)
+        lines = self.pending()
+        self.inputs = None
+        for line in lines:
+            say(line)
 
 
 def open_sound(args, settings: Settings, notify=say):
     if args.text:
         if args.record is not None:
-            say(f"The recording cannot be written: --text plays no sound ({args.record}); "
+            notify(f"The recording cannot be written: --text plays no sound ({args.record}); "
                 "use --no-speech or --no-signals to record.")
         return NullSink()
     try:
@@ -211,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(unused)
     settings = Settings.load()
     save_path = args.save or data_dir() / "game.json"
-    notices = Notices()
+    inputs: queue.Queue = queue.Queue()
+    notices = Notices(inputs)
     sink = open_sound(args, settings, notices)
     presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
                           signals=not (args.text or args.no_signals))
@@ -222,18 +232,16 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(sig, _stop_on_signal)
     code = 0
     try:
-        for note in settings.notes:
+        for note in notices.pending() + list(settings.notes):
             session.tell(note)
         if not start(args, session):
             return 2
-        inputs: queue.Queue = queue.Queue()
         # A hands-free player sets --input voice once; later plain starts listen too.
         if args.input is not None:
             settings.input = args.input
         if settings.input in ("voice", "both"):
             session.listener = open_listener(args, settings, sink, inputs)
         threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
-        notices.inputs = inputs
         session.run(inputs)
     except KeyboardInterrupt:
         say("Stopped. The game is saved." if session.saved and not session.save_problem else "Stopped.")

@@ -46,7 +46,7 @@ def wav_header(sample_rate: int, data_bytes: int) -> bytes:
             + b"data" + struct.pack("<I", data_bytes))
 
 
-def failure(path: Path, error: OSError) -> str:
+def failure(path: str | Path, error: OSError) -> str:
     return f"The recording cannot be written: {reason(error)} ({path})"
 
 

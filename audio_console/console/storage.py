@@ -120,7 +120,8 @@ def read_limited(path: Path, limit: int) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         check_file(os.fstat(fd).st_mode)
-        chunks, size = [], 0
+        chunks: list[bytes] = []
+        size = 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 16, limit + 1 - size))
             if not chunk:

@@ -33,7 +33,7 @@ def _silence(out) -> None:
     """Point standard output at /dev/null: the interpreter's last flush of what is still
     buffered must not fail (a traceback, exit code 120) after the console ended cleanly."""
     try:
-        if out is sys.stdout or out is sys.__stdout__:
+        if out is not None and out in (sys.stdout, sys.__stdout__):
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, out.fileno())
             os.close(null)

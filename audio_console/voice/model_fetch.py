@@ -80,7 +80,7 @@ class Progress:
 
     def __init__(self, label: str, total: int | None, out, done: int = 0):
         self.label, self.total, self.out = label, total, out
-        self.steps = bool(total) and total >= 1_000_000
+        self.steps = total is not None and total >= 1_000_000
         self.step = (done * 10 // total + 1) if total else done // 10_000_000 + 1
         self.said_at = self.started = time.monotonic()
 

@@ -46,14 +46,18 @@ def test_huge_integers_in_the_settings_are_clamped_with_one_line(tmp_path):
 
 # --- 2 and 3: a FIFO or a device where a file should be ---------------------------------------
 
+def not_a_file(home, name, kind):
+    """home/name made a FIFO or a symlink to /dev/zero; the words the console has for it."""
+    home.mkdir()
+    os.mkfifo(home / name) if kind == "fifo" else (home / name).symlink_to("/dev/zero")
+    return home / name, "a named pipe" if kind == "fifo" else "a device"
+
+
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
 def test_a_save_that_is_a_fifo_or_dev_zero_is_refused_at_once_and_kept_aside(tmp_path, kind):
     home = tmp_path / "home"
-    home.mkdir()
-    save = home / "game.json"
-    os.mkfifo(save) if kind == "fifo" else save.symlink_to("/dev/zero")
+    save, what = not_a_file(home, "game.json", kind)
     done = run(["--resume", *GALAXIS], ["D5", "quit"], home, timeout=20)
-    what = "a named pipe" if kind == "fifo" else "a device"
     said = lines_with("The saved game cannot be resumed", done.stdout)
     assert said == [f"The saved game cannot be resumed: it cannot be read: that path is {what}, not a file. "
                     f"It was kept as {next(home.glob('game.json.damaged-*'))}; starting a new one."]
@@ -64,11 +68,8 @@ def test_a_save_that_is_a_fifo_or_dev_zero_is_refused_at_once_and_kept_aside(tmp
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
 def test_settings_that_are_a_fifo_or_dev_zero_are_one_line_and_left_alone(tmp_path, kind):
     home = tmp_path / "home"
-    home.mkdir()
-    path = home / "settings.json"
-    os.mkfifo(path) if kind == "fifo" else path.symlink_to("/dev/zero")
+    path, what = not_a_file(home, "settings.json", kind)
     done = run(GALAXIS, ["faster", "D5", "quit"], home, timeout=20)
-    what = "a named pipe" if kind == "fifo" else "a device"
     assert done.stdout.splitlines()[0] == f"Settings cannot be read (that path is {what}, not a file: {path}); using the defaults."
     assert "Faster: speech 200 words a minute." in done.stdout and "D5 answered" in done.stdout
     assert (stat.S_ISFIFO(os.lstat(path).st_mode) if kind == "fifo" else os.readlink(path) == "/dev/zero")
@@ -92,6 +93,15 @@ def test_a_log_that_is_a_fifo_is_one_line_and_never_blocks(tmp_path):
     assert lines_with("game log", done.stdout) == [
         f"The game log cannot be written: that path is a named pipe, not a file ({tmp_path / 'log.jsonl'})"]
     assert actions(tmp_path / "home" / "game.json") == ["query D5"]
+
+
+def test_a_voice_trace_that_is_a_fifo_is_one_line_and_never_blocks(tmp_path):
+    from audio_console.voice.trace import VoiceTrace
+    os.mkfifo(tmp_path / "trace.jsonl")
+    trace = VoiceTrace(tmp_path / "trace.jsonl")          # returns at once: no reader needed
+    assert trace.problem == f"The voice trace cannot be written: that path is a named pipe, not a file ({tmp_path / 'trace.jsonl'})"
+    trace("heard", text="D5")                             # turned off, not an error
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "trace.jsonl").st_mode)
 
 
 # --- 4, 5 and 6: the atomic write ------------------------------------------------------------
