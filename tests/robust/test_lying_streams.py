@@ -190,3 +190,25 @@ def test_a_recording_keeps_the_silence_between_sounds(tmp_path):
     start = sounding[longest + 1] - np.flatnonzero(np.abs(second[:, 0]) > 0)[0]
     assert np.array_equal(recorded[start:start + len(second)], second)     # then the second sound
     assert not recorded[start + len(second):].any()                       # and nothing after the last
+
+
+def test_a_session_with_a_pause_records_the_pause(tmp_path):
+    """Through the console: D5, three seconds of thinking, D6; the WAV holds the pause
+    (it used to hold the sounds back to back, under 2 s in all)."""
+    pytest.importorskip("sounddevice")
+    from audio_console.audio.recorder import read_wav
+    wav = tmp_path / "game.wav"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home"),
+           "AUDIO_CONSOLE_DEVICE": "no-such-device"}
+    process = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "1",
+                                "--no-speech", "--record", str(wav)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    process.stdin.write("D5\n")
+    process.stdin.flush()
+    time.sleep(4)
+    out, err = process.communicate("D6\nquit\n", timeout=60)
+    assert process.returncode == 0 and "Traceback" not in err and "D6 answered" in out
+    recorded, rate = read_wav(wav)
+    loud = np.flatnonzero(np.abs(recorded[:, 0]) > 0)
+    assert len(recorded) / rate > 4.0
+    assert np.diff(loud).max() / rate > 1.5          # D5's sounds end well before D6's begin
