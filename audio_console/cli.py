@@ -25,7 +25,7 @@ from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
 from audio_console.console.storage import EventLog, SaveError, read_save, reason, set_aside
 from audio_console.games import GAMES
-from audio_console.output.presenter import Presenter
+from audio_console.output.presenter import OutputClosed, Presenter, print_line
 from audio_console.output.sink import NullSink
 from audio_console.settings import CHOICES, Settings, data_dir
 
@@ -34,6 +34,7 @@ TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
 PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
 QUIT_WAIT = 0.8               # seconds the spoken "Goodbye." may take: quitting is quick
 QUIT_WAIT_UNSAVED = 4.0       # "The game could not be saved" is heard whole
+OUTPUT_CLOSED = 3             # exit code: the text output took no more lines (docs/files.md)
 
 
 def seconds(low: float, high: float):
@@ -122,11 +123,61 @@ def options_not_for(args, parser) -> str | None:
 
 
 def say(text: str) -> None:
-    print(text, flush=True)
+    """A line from outside the session (the sound engine, the listener): never raises,
+    a closed output is noticed at the session's next line."""
+    try:
+        print_line(text)
+    except OutputClosed:
+        pass
 
 
-def open_sound(args, settings: Settings):
+def tell_stderr(text: str) -> None:
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+class Notices:
+    """Lines from the sound engine (no device, a recording that fails) go to the session's
+    input queue: those from before the game starts are told first, the others between
+    inputs, printed and spoken like any notice; once the session has ended, printed."""
+
+    def __init__(self, inputs: queue.Queue) -> None:
+        self.inputs: queue.Queue | None = inputs
+
+    def __call__(self, text: str) -> None:
+        inputs = self.inputs
+        if inputs is None:
+            say(text)
+        else:
+            inputs.put(("notice", text))
+
+    def pending(self) -> list[str]:
+        """The lines waiting in the queue (taken out of it)."""
+        lines = []
+        while self.inputs is not None:
+            try:
+                source, item = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if source == "notice":
+                lines.append(item)
+        return lines
+
+    def stop(self) -> None:
+        """The session has ended: lines still waiting for it, and those to come, are printed."""
+        lines = self.pending()
+        self.inputs = None
+        for line in lines:
+            say(line)
+
+
+def open_sound(args, settings: Settings, notify=say):
     if args.text:
+        if args.record is not None:
+            notify(f"The recording cannot be written: --text plays no sound ({args.record}); "
+                "use --no-speech or --no-signals to record.")
         return NullSink()
     try:
         from audio_console.audio import open_sound as open_engine
@@ -138,7 +189,7 @@ def open_sound(args, settings: Settings):
         from audio_console.audio.stderr_filter import filter_stderr
         filter_stderr()
     return open_engine(settings, speech=not args.no_speech, signals=not args.no_signals,
-                       record_path=args.record, notify=say)
+                       record_path=args.record, notify=notify)
 
 
 def read_keys(inputs: "queue.Queue", stream=None) -> None:
@@ -170,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(unused)
     settings = Settings.load()
     save_path = args.save or data_dir() / "game.json"
-    sink = open_sound(args, settings)
+    inputs: queue.Queue = queue.Queue()
+    notices = Notices(inputs)
+    sink = open_sound(args, settings, notices)
     presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
                           signals=not (args.text or args.no_signals))
     log = EventLog(args.log)
@@ -179,12 +232,12 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("SIGTERM", "SIGHUP"):      # Windows has no SIGHUP
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop_on_signal)
+    code = 0
     try:
-        for note in settings.notes:
+        for note in notices.pending() + list(settings.notes):
             session.tell(note)
         if not start(args, session):
             return 2
-        inputs: queue.Queue = queue.Queue()
         # A hands-free player sets --input voice once; later plain starts listen too.
         if args.input is not None:
             settings.input = args.input
@@ -194,7 +247,14 @@ def main(argv: list[str] | None = None) -> int:
         session.run(inputs)
     except KeyboardInterrupt:
         say("Stopped. The game is saved." if session.saved and not session.save_problem else "Stopped.")
+    except OutputClosed as closed:
+        # The lines are the product: with no output the session ends, every move saved.
+        saved = " the game is saved;" if session.saved and session.keeps_save and not session.save_problem else ""
+        why = reason(closed.error) if closed.error else "it is closed"
+        tell_stderr(f"audio-console: the output takes no more lines ({why});{saved} ending.")
+        code = OUTPUT_CLOSED
     finally:
+        notices.stop()
         if session.listener is not None:
             session.listener.stop()
         settings.save()
@@ -205,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         finish(wait) if finish else sink.wait_until_idle(wait)
         sink.close()
         log.close()
-    return 0
+    return code
 
 
 def start(args, session: Session) -> bool:

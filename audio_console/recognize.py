@@ -8,8 +8,9 @@ and trust logic (the player's saved confirm/clarity settings) as the listener us
 with its command) or "reject". `runner_up` is the best different command the engine
 found (asked about instead when the player has said no to `command` and it is heard
 again), or null. A file that cannot be used (not a WAV, empty, longer
-than a command may be, an absurd sample rate) gets its line with an "error" and one
-line on stderr; the batch goes on.
+than a command may be, an absurd sample rate, channel count or sample width) gets its
+line with an "error" and one line on stderr; the batch goes on. Its memory follows
+the audio's length (at most 30 s), never the file's size.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import wave
 
 from audio_console.games import grammar_for_game
 from audio_console.settings import Settings
-from audio_console.voice.audio import read_wav, to_pcm16
+from audio_console.voice.audio import WIDTHS, read_wav, to_pcm16
 from audio_console.voice.engines import select_recognizer
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.trust import decide
@@ -29,6 +30,7 @@ from audio_console.voice.trust import decide
 GAMES = ("galaxis", "battleship", "arkade")
 MAX_SECONDS = 30.0               # longer than any command: refused, not decoded
 RATES = (4000, 192000)           # sample rates a speech recording can have
+MAX_CHANNELS = 8                 # a microphone array at most; more is not speech to decode
 
 
 def load_utterance(path) -> bytes:
@@ -42,13 +44,17 @@ def load_utterance(path) -> bytes:
         raise ValueError("the file is empty (0 bytes)")
     try:
         with wave.open(str(path), "rb") as w:
-            rate, frames = w.getframerate(), w.getnframes()
+            rate, frames, channels, width = w.getframerate(), w.getnframes(), w.getnchannels(), w.getsampwidth()
     except (wave.Error, EOFError) as e:
         raise ValueError(f"not a readable WAV file ({e or type(e).__name__})") from e
     except OSError as e:
         raise ValueError(e.strerror or str(e) or type(e).__name__) from e
     if not RATES[0] <= rate <= RATES[1]:
         raise ValueError(f"sample rate {rate} Hz is not a speech recording's ({RATES[0]}-{RATES[1]} Hz)")
+    if not 1 <= channels <= MAX_CHANNELS:
+        raise ValueError(f"{channels} channels; a speech recording has 1 to {MAX_CHANNELS}")
+    if width not in WIDTHS:
+        raise ValueError(f"{8 * width}-bit samples; use 8, 16 or 32-bit PCM")
     if frames == 0:
         raise ValueError("no audio in it (0 frames)")
     if frames / rate > MAX_SECONDS:

@@ -13,7 +13,9 @@ import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from audio_console.console.storage import WriteError, reason, write_atomically
+from audio_console.console.storage import WriteError, read_limited, reason, write_atomically
+
+MAX_SETTINGS_BYTES = 100_000     # the file is a few hundred bytes
 
 
 def data_dir() -> Path:
@@ -64,10 +66,10 @@ class Settings:
         path = path or data_dir() / "settings.json"
         settings = cls()
         try:
-            raw = json.loads(path.read_text())
+            raw = json.loads(read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
         except FileNotFoundError:
             return settings
-        except (OSError, ValueError, RecursionError) as error:
+        except (OSError, ValueError, RecursionError) as error:   # ValueError: also not UTF-8
             what = reason(error) if isinstance(error, OSError) else "the file is damaged"
             settings.notes = (f"Settings cannot be read ({what}: {path}); using the defaults.",)
             return settings
@@ -80,7 +82,7 @@ class Settings:
                 good = checked(f.name, value, default)
                 setattr(settings, f.name, good)
                 if good != value or isinstance(value, bool) != isinstance(good, bool):
-                    changed.append(f"{f.name.replace('_', ' ')} {str(json.dumps(value))[:30]} is now {json.dumps(good)}")
+                    changed.append(f"{f.name.replace('_', ' ')} {_shown(value)} is now {json.dumps(good)}")
         else:
             changed.append("the file holds no settings")
         if changed:
@@ -109,9 +111,17 @@ def checked(name: str, value, default):
         return value if isinstance(value, bool) else default
     if isinstance(default, str):
         return value if isinstance(value, str) and VOICE_ID.fullmatch(value) else default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         return default
-    if isinstance(default, int) and value != int(value):
+    # Compared with the range before any conversion: a JSON integer of 400 digits is
+    # a valid int that float() cannot hold (it is clamped like any other).
+    if isinstance(value, float) and (not math.isfinite(value) or (isinstance(default, int) and not value.is_integer())):
         return default
     low, high = RANGES[name]
     return type(default)(min(high, max(low, value)))
+
+
+def _shown(value) -> str:
+    """A stored value as the note quotes it: short, a long one cut off visibly."""
+    text = json.dumps(value)
+    return text if len(text) <= 30 else text[:27] + "..."

@@ -28,7 +28,8 @@ if str(ROOT) not in sys.path:          # the loader check uses this checkout's c
     sys.path.insert(0, str(ROOT))
 
 from audio_console.voice.model_fetch import (  # noqa: E402
-    ModelError, clean_stale, download_file, human_size, sha256_of, unpack_folder, unpack_zip, verify,
+    ModelError, clean_stale, deadline, download_file, human_size, one_line, sha256_of, unpack_folder, unpack_zip,
+    verify,
 )
 
 HF = "https://huggingface.co"
@@ -178,6 +179,7 @@ def install_whisper(spec: WhisperModel, models: Path, out=None, origin: str = HF
     _check_disk(models, sum(f.size for f in missing))
     print(f"Downloading {spec.key}: {human_size(spec.size)} in {len(spec.files)} files from {spec.repo}.",
           file=out, flush=True)
+    until = deadline(sum(f.size for f in missing))     # the whole model's, besides each file's own
     try:
         for f in spec.files:
             dest = partial / f.name
@@ -186,7 +188,7 @@ def install_whisper(spec: WhisperModel, models: Path, out=None, origin: str = HF
                     print(f"{f.name}: already downloaded, SHA-256 correct.", file=out, flush=True)
                     continue
                 dest.unlink()
-            download_file(spec.url(f, origin), dest, f.sha256, f.size, out=out)
+            download_file(spec.url(f, origin), dest, f.sha256, f.size, out=out, until=until)
     except ModelError:
         if not any(partial.iterdir()):      # keep only verified files, for the next run
             partial.rmdir()
@@ -266,7 +268,7 @@ def run(spec, models: Path, out=None, err=None, origin: str | None = None,
         print(f"Model not installed: {e}", file=err)
         return 1
     except OSError as e:
-        print(f"Model not installed: {e}", file=err)
+        print(f"Model not installed: {one_line(str(e))}", file=err)
         return 1
     except KeyboardInterrupt:
         print("Stopped. Run the same command again to resume the download.", file=err)

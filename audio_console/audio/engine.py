@@ -28,6 +28,7 @@ import numpy as np
 from audio_console.audio import signals as signal_table
 from audio_console.audio.mixer import Mixer, Sound
 from audio_console.audio.recorder import WavRecorder
+from audio_console.audio.recorder import failure as recording_failure
 from audio_console.audio.sonify import line_sonification
 from audio_console.audio.tts import PRIORITY_SPEAK, Speech, SpeechUnavailable, resample
 
@@ -89,11 +90,9 @@ class AudioEngine:
         self.recorder = None
         if record_path:
             try:
-                self.recorder = WavRecorder(record_path, self.sample_rate)
+                self.recorder = WavRecorder(record_path, self.sample_rate, notify=notify)
             except OSError as error:   # one line; the sound stays on
-                from audio_console.console.storage import reason
-                self._notify(f"Cannot record to {record_path}: {reason(error)}. Sound stays on; "
-                             "nothing is recorded.")
+                self._notify(recording_failure(record_path, error) + "; the game goes on, nothing is recorded.")
         self._fast = False          # finish(): the virtual clock renders the rest at once
         if self._stream is not None:
             try:
@@ -260,8 +259,10 @@ class AudioEngine:
             self.underruns += 1
         block, active = self.mixer.render(frames)
         outdata[:] = block
-        if active and self.recorder is not None:
+        if self.recorder is not None and active:
             self.recorder.add(block)
+        elif self.recorder is not None:       # the silence between sounds is recorded too
+            self.recorder.add_silence(frames)
 
     def _stream_finished(self) -> None:
         # Called by PortAudio when the stream ends; it must not be closed from in here.
@@ -305,10 +306,14 @@ class AudioEngine:
         if recorder is None:        # started only for a recording
             return
         period = self.blocksize / self.sample_rate
+        next_at = None         # when the last block rendered ends, on the real-time clock
         while not self._closing:
             if not self.mixer.wait_for_work(0.2):
                 continue
-            next_at = time.perf_counter()
+            now = time.perf_counter()
+            if next_at is not None and now > next_at:   # the silence since: the session's timeline
+                recorder.add_silence(round((now - next_at) * self.sample_rate))
+            next_at = now
             while not self._closing:
                 block, active = self.mixer.render(self.blocksize)
                 if not active:

@@ -1,20 +1,38 @@
-"""--record FILE.wav: everything the engine played, sample-exact and in order.
+"""--record FILE.wav: everything the engine played, sample-exact, on the session's timeline.
 
 The mixer's blocks are handed over from the audio thread through a queue and
-written by a thread of their own (no file I/O in the real-time callback). Only
-blocks that carried sound are written: the time when nothing played (waiting for
-the player) is left out, so a recording is the game's sounds back to back, in
-the order and with the overlaps they had. Samples are the mixer's output after
-volume, as 16-bit stereo PCM at the engine's sample rate.
+written by a thread of their own (no file I/O in the real-time callback). The
+silences between sounds (the player thinking) are kept, as counts of silent frames
+written out as zeros, so the recording lasts as the session did from its first
+sound to its last and is what the player heard; the silence before the first sound
+and after the last is left out. Samples are the mixer's output after volume, as
+16-bit stereo PCM at the engine's sample rate.
+
+The file is a valid WAV from the start: the header is written when it is opened and
+its lengths are brought up to date about every second, so a kill, or a disk that
+fills up, leaves a WAV of what was written. A write that fails is said once
+(`notify`), the rest is not recorded, and play goes on.
 """
 from __future__ import annotations
 
+import errno
+import os
 import queue
+import struct
 import threading
 import wave
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
+
+from audio_console.console.storage import reason
+
+CHANNELS, WIDTH = 2, 2
+FRAME = CHANNELS * WIDTH
+HEADER = 44
+MAX_DATA = 0xFFFFFFFF - HEADER - 8 - FRAME     # the WAV format's 32-bit lengths (about 6 hours)
+PATCH_EVERY = 1.0                              # seconds of audio between header updates
 
 
 def to_int16(block: np.ndarray) -> np.ndarray:
@@ -22,43 +40,118 @@ def to_int16(block: np.ndarray) -> np.ndarray:
     return np.round(np.clip(block, -1.0, 1.0) * 32767).astype("<i2")
 
 
+def wav_header(sample_rate: int, data_bytes: int) -> bytes:
+    return (b"RIFF" + struct.pack("<I", HEADER - 8 + data_bytes) + b"WAVEfmt "
+            + struct.pack("<IHHIIHH", 16, 1, CHANNELS, sample_rate, sample_rate * FRAME, FRAME, 8 * WIDTH)
+            + b"data" + struct.pack("<I", data_bytes))
+
+
+def failure(path: str | Path, error: OSError) -> str:
+    return f"The recording cannot be written: {reason(error)} ({path})"
+
+
 class WavRecorder:
-    def __init__(self, path: str | Path, sample_rate: int):
+    """Raises OSError when the file cannot be made (failure() words it for the player)."""
+
+    def __init__(self, path: str | Path, sample_rate: int, notify: Callable[[str], None] = print):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # The file is opened first: a path that cannot be written raises a plain OSError
-        # here, before a half-made Wave_write exists (its __del__ would fail later).
-        self._file = open(self.path, "wb")
-        self._wav = wave.open(self._file, "wb")
-        self._wav.setnchannels(2)
-        self._wav.setsampwidth(2)
-        self._wav.setframerate(sample_rate)
+        self.sample_rate = sample_rate
+        self._notify = notify
+        # No folder is made: a mistyped path is said at once, not recorded somewhere unexpected.
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+        try:
+            if os.write(self._fd, wav_header(sample_rate, 0)) != HEADER:
+                raise OSError(errno.ENOSPC, "no space for the header")
+        except OSError:
+            os.close(self._fd)
+            raise
+        self.data_bytes = 0
+        self._patched = 0
+        self.failed = False
+        self._started = False       # silence counts only after the first sound
+        self._gap = 0               # silent frames since the last sound (audio thread only)
         self._blocks: queue.SimpleQueue = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._write_loop, name="audio-recorder", daemon=True)
         self._thread.start()
-        self.frames_written = 0
 
+    @property
+    def frames_written(self) -> int:
+        return self.data_bytes // FRAME
+
+    # --- called from the audio thread (or the virtual clock): must not block ---
     def add(self, block: np.ndarray) -> None:
-        """Called from the audio thread: must not block."""
+        """A block in which something sounded; the silence before it goes in first."""
+        if self._gap:
+            self._blocks.put(self._gap)
+            self._gap = 0
+        self._started = True
         self._blocks.put(to_int16(block).tobytes())
 
+    def add_silence(self, frames: int) -> None:
+        """Frames in which nothing sounded: kept if another sound follows."""
+        if self._started:
+            self._gap += max(0, int(frames))
+
+    # --- the writer thread ---
     def _write_loop(self) -> None:
+        zeros = bytes(FRAME * self.sample_rate)
         while True:
-            data = self._blocks.get()
-            if data is None:
+            item = self._blocks.get()
+            if item is None:
                 return
-            self._wav.writeframesraw(data)
-            self.frames_written += len(data) // 4
+            if self.failed:
+                continue
+            try:
+                if isinstance(item, int):
+                    for start in range(0, item * FRAME, len(zeros)):
+                        self._write_data(zeros[:min(len(zeros), item * FRAME - start)])
+                else:
+                    self._write_data(item)
+            except OSError as error:
+                self._fail(error)
+
+    def _write_data(self, data: bytes) -> None:
+        if self.data_bytes + len(data) > MAX_DATA:
+            raise OSError(errno.EFBIG, "the file holds at most about 6 hours of sound")
+        view = memoryview(data)
+        while view:          # a short write (the disk filling up) is counted, then the error comes
+            written = os.write(self._fd, view)
+            self.data_bytes += written
+            view = view[written:]
+        if self.data_bytes - self._patched >= PATCH_EVERY * self.sample_rate * FRAME:
+            self._patch()
+
+    def _fail(self, error: OSError) -> None:
+        self.failed = True
+        # A partly written frame is cut off; the header then says what the file holds.
+        self.data_bytes -= self.data_bytes % FRAME
+        try:
+            os.ftruncate(self._fd, HEADER + self.data_bytes)
+            self._patch()
+        except OSError:
+            pass
+        self._notify(failure(self.path, error) + "; the game goes on, the rest is not recorded.")
+
+    def _patch(self) -> None:
+        """Bring the header's lengths up to date (it is already there: no disk space needed)."""
+        os.pwrite(self._fd, struct.pack("<I", HEADER - 8 + self.data_bytes), 4)
+        os.pwrite(self._fd, struct.pack("<I", self.data_bytes), 40)
+        self._patched = self.data_bytes
 
     def close(self) -> None:
         if self._thread.is_alive():
             self._blocks.put(None)
             self._thread.join(timeout=10)
         try:
-            self._wav.close()   # writes the final lengths into the header
-        except Exception:
-            pass
-        self._file.close()
+            if not self.failed:
+                self._patch()
+        except OSError as error:
+            self._fail(error)
+        finally:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
 
 
 def read_wav(path: str | Path) -> tuple[np.ndarray, int]:

@@ -24,7 +24,7 @@ from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_
 from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
 from audio_console.console.typed import EDGES, echo, refusal
 from audio_console.console.voice_check import VoiceCheckConsole
-from audio_console.output.presenter import Presenter
+from audio_console.output.presenter import OutputClosed, Presenter
 from audio_console.settings import Settings
 from audio_console.wording import counted
 
@@ -188,7 +188,7 @@ class Session:
                 if self.listener is None:   # Ctrl-D or the end of piped input: as quit
                     try:
                         self._cmd_quit(None)
-                    except OSError:         # the output is closed too (a pipe's reader gone)
+                    except OutputClosed:    # the output is closed too (a pipe's reader gone)
                         pass
                     break
                 continue

@@ -6,6 +6,12 @@ move, so a closed terminal or a power cut loses nothing; a write that fails
 (a full disk, a folder that cannot be written) removes its temporary file and
 leaves the previous save as it was.
 
+Saves, settings and logs go through the two helpers here (docs/files.md): read_limited
+reads only a regular file, never blocks and never reads more than its limit (a FIFO or
+/dev/zero cannot hang or fill the console); write_atomically writes through a temporary
+file of its own (random name, O_EXCL, never a planted symlink), through a symlinked
+path to its target, and refuses a device or any other path that is not a file.
+
 The save is written before the move's events are logged, and holds those events
 with the log's size before them ("log"), so that a resume after a kill between
 the two writes logs exactly the events that are missing: none twice, none lost.
@@ -15,6 +21,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +33,7 @@ MAX_SAVE_BYTES = 1_000_000     # a finished game is a few kilobytes
 MAX_ACTIONS = 20_000
 MAX_ACTION_CHARS = 200
 MAX_SEED = 2 ** 64
+MAX_LOG_TAIL = 1_000_000       # a resume reads back only the last move's lines of the log
 
 
 class SaveError(Exception):
@@ -41,7 +50,26 @@ REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is fu
            errno.ENOTDIR: "a part of that path is a file, not a folder",
            errno.ENOENT: "a folder on that path does not exist",
            errno.ENAMETOOLONG: "the name is too long",
-           errno.EEXIST: "a part of that path is a file, not a folder"}   # EEXIST: from mkdir
+           errno.EEXIST: "a part of that path is a file, not a folder",   # EEXIST: from mkdir
+           errno.ELOOP: "that path is a loop of symbolic links"}
+
+# What a path that is not a regular file is, in the words of REASONS.
+KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+         stat.S_IFSOCK: "a socket"}
+
+
+class NotAFile(OSError):
+    """A path that is a device, a FIFO or a socket: never read or replaced."""
+
+    def __init__(self, mode: int):
+        kind = KINDS.get(stat.S_IFMT(mode), "something else")
+        super().__init__(errno.EINVAL, f"that path is {kind}, not a file")
+
+
+class FileTooLarge(OSError):
+    def __init__(self, limit: int):
+        super().__init__(errno.EFBIG, f"the file is larger than {limit:,} bytes")
+        self.limit = limit
 
 
 def reason(error: OSError) -> str:
@@ -75,20 +103,92 @@ def write_save(path: Path, saved: SavedGame) -> None:
     write_atomically(path, saved.to_json())
 
 
-def write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+def check_file(mode: int) -> None:
+    """Raise unless mode is a regular file's (a folder: "that path is a folder")."""
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder")
+    if not stat.S_ISREG(mode):
+        raise NotAFile(mode)
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at path (a symlink followed), at most limit of them.
+    Checked before it is opened and again once open, opened without blocking (a FIFO
+    cannot hang), read with a hard limit (a device reports size 0 and never ends).
+    Raises FileNotFoundError, NotAFile, FileTooLarge or another OSError (see reason)."""
+    check_file(os.stat(path).st_mode)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
+        check_file(os.fstat(fd).st_mode)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+        raise FileTooLarge(limit)
+    finally:
+        os.close(fd)
+
+
+def open_for_append(path: Path):
+    """A regular file opened to append text lines (created if missing); never a FIFO
+    (which would block until a reader came) or a device."""
+    try:
+        check_file(os.stat(path).st_mode)
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    try:
+        check_file(os.fstat(fd).st_mode)
+        os.set_blocking(fd, True)
+    except OSError:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "a", encoding="utf-8")
+
+
+def _write_target(path: Path) -> tuple[Path, int | None]:
+    """Where a write to path lands, and that file's permissions (None: a new file).
+    A symlink is written through to its target, never replaced by a file of its own."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return path, None
+    if stat.S_ISLNK(mode):
+        path = Path(os.path.realpath(path))
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            return path, None
+    check_file(mode)
+    return path, stat.S_IMODE(mode)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace the file at path with text, whole or not at all; WriteError says why not.
+    The temporary file is new (a random name created with O_EXCL in the target's
+    folder), so a name planted beforehand, a symlink above all, is never written."""
+    tmp = None
+    try:
+        target, mode = _write_target(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            if mode is not None:
+                os.fchmod(fd, mode)
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except OSError as error:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         raise WriteError(f"{reason(error)} ({path})") from error
 
 
@@ -96,14 +196,15 @@ def read_save(path: Path, known_games, check_options=None) -> SavedGame:
     """The save at path, checked completely; SaveError says what is wrong.
     check_options(game, options) raises SaveError for an option out of range."""
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"it is too large for a saved game ({size} bytes)")
-        raw = json.loads(path.read_bytes().decode("utf-8"))
-    except (FileNotFoundError, SaveError):
+        raw = json.loads(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
+    except FileNotFoundError:
         raise
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(f"it cannot be read ({error.__class__.__name__})") from error
+    except FileTooLarge as error:
+        raise SaveError(f"it is too large for a saved game (over {error.limit:,} bytes)") from error
+    except OSError as error:
+        raise SaveError(f"it cannot be read: {reason(error)}") from error
+    except UnicodeDecodeError as error:
+        raise SaveError("it is damaged: not text") from error
     except (ValueError, RecursionError) as error:
         raise SaveError("it is damaged: not valid JSON") from error
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
@@ -156,7 +257,7 @@ def set_aside(path: Path) -> Path:
 def copy_aside(path: Path) -> Path | None:
     """Keep a copy of a save under a .damaged- name (the save itself stays); None if impossible."""
     try:
-        data = path.read_bytes()
+        data = read_limited(path, MAX_SAVE_BYTES)
         stamp = time.strftime('%Y%m%d-%H%M%S')
         for n in range(1, 1000):
             target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
@@ -181,9 +282,7 @@ class EventLog:
         self.problem: str | None = None
         if path is not None:
             try:
-                if path.is_dir():
-                    raise IsADirectoryError(errno.EISDIR, "is a folder")
-                self.file = open(path, "a", encoding="utf-8")
+                self.file = open_for_append(path)
             except OSError as error:
                 self._fail(error)
 
@@ -228,7 +327,10 @@ class EventLog:
         try:
             with open(self.path, "rb") as f:
                 f.seek(start)
-                lines = f.read().split(b"\n")   # beyond the end (another log now): [b""]
+                tail = f.read(MAX_LOG_TAIL + 1)
+            if len(tail) > MAX_LOG_TAIL:
+                return      # not this save's last move (another log now): left as it is
+            lines = tail.split(b"\n")   # beyond the end (another log now): [b""]
             if lines[-1]:                          # a line cut off by the kill: remove it
                 self.file.flush()
                 os.truncate(self.path, start + sum(len(line) + 1 for line in lines[:-1]))

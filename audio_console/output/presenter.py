@@ -2,10 +2,43 @@
 signal and its speech through the sound sink."""
 from __future__ import annotations
 
+import os
 import sys
 
 from audio_console.output.message import Message
 from audio_console.output.sink import NullSink, SoundSink
+
+
+class OutputClosed(Exception):
+    """The text output takes no more lines (a pipe's reader gone, a full disk); the
+    OSError behind it (None: the stream was closed) says why. The console ends cleanly
+    on it: every move is already saved."""
+
+    def __init__(self, error: OSError | None):
+        super().__init__(str(error or "the output is closed"))
+        self.error = error
+
+
+def print_line(text: str, out=None) -> None:
+    """One line to out (standard output by default); OutputClosed when it cannot go."""
+    out = out or sys.stdout
+    try:
+        print(text, file=out, flush=True)
+    except (OSError, ValueError) as error:     # ValueError: the stream was closed
+        _silence(out)
+        raise OutputClosed(error if isinstance(error, OSError) else None) from error
+
+
+def _silence(out) -> None:
+    """Point standard output at /dev/null: the interpreter's last flush of what is still
+    buffered must not fail (a traceback, exit code 120) after the console ended cleanly."""
+    try:
+        if out is not None and out in (sys.stdout, sys.__stdout__):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, out.fileno())
+            os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 class Presenter:
@@ -19,7 +52,7 @@ class Presenter:
     def show(self, messages: list[Message]) -> None:
         for message in messages:
             if message.text:
-                print(message.text, file=self.out, flush=True)
+                print_line(message.text, self.out)
             if self.signals and message.signal:
                 self.sink.play_signal(message.signal, message.side)
             if self.signals and message.cells:

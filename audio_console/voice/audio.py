@@ -9,22 +9,31 @@ import numpy as np
 RATE = 16000
 
 
+WIDTHS = {1: "uint8", 2: "<i2", 4: "<i4"}     # sample width in bytes -> numpy type
+CHUNK_FRAMES = 1 << 16
+
+
 def read_wav(path) -> tuple[np.ndarray, int]:
-    """Samples as float32 in -1..1 (channels averaged) and the sample rate."""
+    """Samples as float32 in -1..1 (channels averaged) and the sample rate. Read a chunk
+    at a time and mixed down as it comes, so memory follows the audio's length, not the
+    file's size (a file of many channels is never held whole)."""
     with wave.open(str(path), "rb") as w:
         rate, channels, width = w.getframerate(), w.getnchannels(), w.getsampwidth()
-        raw = w.readframes(w.getnframes())
-    if width == 2:
-        x = np.frombuffer(raw, "<i2").astype(np.float32) / 32768.0
-    elif width == 1:
-        x = (np.frombuffer(raw, np.uint8).astype(np.float32) - 128) / 128.0
-    elif width == 4:
-        x = np.frombuffer(raw, "<i4").astype(np.float32) / 2147483648.0
+        if width not in WIDTHS:
+            raise ValueError(f"{path}: {8 * width}-bit samples are not supported")
+        parts = []
+        while raw := w.readframes(CHUNK_FRAMES):
+            parts.append(_mono(np.frombuffer(raw[:len(raw) - len(raw) % (width * channels)], WIDTHS[width]),
+                               width, channels))
+    return (np.concatenate(parts) if parts else np.zeros(0, np.float32)), rate
+
+
+def _mono(x: np.ndarray, width: int, channels: int) -> np.ndarray:
+    if width == 1:
+        y = (x.astype(np.float32) - 128) / 128.0
     else:
-        raise ValueError(f"{path}: {8 * width}-bit samples are not supported")
-    if channels > 1:
-        x = x.reshape(-1, channels).mean(axis=1)
-    return x, rate
+        y = x.astype(np.float32) / float(1 << (8 * width - 1))
+    return y.reshape(-1, channels).mean(axis=1, dtype=np.float32) if channels > 1 else y
 
 
 def pcm_samples(pcm: bytes) -> np.ndarray:

@@ -7,7 +7,11 @@ server confirms (206 with the exact Content-Range), the whole file still hashed
 at the end. Zip archives unpack into `models/.unpack-<pid>-*` with every entry
 checked (no escape from the folder, no links) and a byte budget; folders of
 processes that are gone are removed at the next start. Progress is a plain text
-line every 10 % (a screen reader reads lines: no carriage returns, no redraws).
+line every 10 %, and for any file a line after 10 s without one (a screen reader
+reads lines: no carriage returns, no redraws). Every file has a deadline (and so has
+every model: deadline()), so a server that trickles a byte at a time cannot keep the
+download running for ever; every failure is one line of printable text, whatever
+bytes the server sent (a server's words are never printed raw).
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -28,16 +33,38 @@ from pathlib import Path, PurePosixPath
 
 CHUNK = 1 << 16
 UNPACK_PREFIX = ".unpack-"
+SLOWEST = 50_000          # bytes a second a download may average, after a start-up allowance
+START_UP = 120.0          # seconds allowed on top of that (connecting, a slow start)
+QUIET = 10.0              # seconds of download without a progress line at most
+MAX_LINE = 300            # characters of a message at most
+
+
+def one_line(text: str) -> str:
+    """Text as one printable line: control bytes (NUL, a carriage return) shown as '?',
+    line breaks and runs of blanks as one space, at most MAX_LINE characters."""
+    text = "".join(c if c.isprintable() or c.isspace() else "?" for c in text)
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_LINE else text[:MAX_LINE - 3] + "..."
 
 
 class ModelError(Exception):
-    """Why a model could not be fetched or installed, in one line."""
+    """Why a model could not be fetched or installed, in one printable line."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
+
+
+def deadline(size: int | None) -> float:
+    """time.monotonic() by which a download of size bytes must be done."""
+    return time.monotonic() + START_UP + (size or 0) / SLOWEST
 
 
 def human_size(n: int) -> str:
     if n >= 1_000_000:
         return f"{n / 1e6:.1f} MB"
-    return f"{max(1, round(n / 1000))} KB"
+    if n < 1000:
+        return f"{n} bytes"
+    return f"{round(n / 1000)} KB"
 
 
 def sha256_of(path: Path) -> str:
@@ -49,21 +76,33 @@ def sha256_of(path: Path) -> str:
 
 
 class Progress:
-    """A line at each 10 % step; without a known total, a line every 10 MB."""
+    """A line at each 10 % step of a file of 1 MB or more; without a known total, a line
+    every 10 MB; for any file, a line after QUIET seconds without one."""
 
     def __init__(self, label: str, total: int | None, out, done: int = 0):
         self.label, self.total, self.out = label, total, out
+        self.steps = total is not None and total >= 1_000_000
         self.step = (done * 10 // total + 1) if total else done // 10_000_000 + 1
+        self.said_at = self.started = time.monotonic()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
 
     def update(self, done: int) -> None:
-        if self.total:
+        if self.total and self.steps:
             while self.step <= 10 and done * 10 >= self.step * self.total:
-                print(f"{self.label}: {self.step * 10} % ({human_size(done)} of {human_size(self.total)})",
-                      file=self.out, flush=True)
+                self._say(f"{self.step * 10} % ({human_size(done)} of {human_size(self.total)})")
                 self.step += 1
-        elif done >= self.step * 10_000_000:
-            print(f"{self.label}: {human_size(done)} so far", file=self.out, flush=True)
+        elif not self.total and done >= self.step * 10_000_000:
+            self._say(f"{human_size(done)} so far")
             self.step = done // 10_000_000 + 1
+        if time.monotonic() - self.said_at >= QUIET:
+            of = f" of {human_size(self.total)}" if self.total else ""
+            self._say(f"{human_size(done)}{of} so far, slowly")
+
+    def _say(self, text: str) -> None:
+        print(f"{self.label}: {text}", file=self.out, flush=True)
+        self.said_at = time.monotonic()
 
 
 def _content_length(response, label: str) -> int | None:
@@ -101,14 +140,19 @@ def _describe(error: BaseException, url: str) -> str:
         return f"the server answered {error.code} {error.reason} for {url}"
     if isinstance(error, urllib.error.URLError):
         return f"cannot reach {url}: {error.reason}"
+    if isinstance(error, http.client.BadStatusLine):     # its text is the server's raw bytes
+        return f"the server at {url} does not answer in HTTP"
     return str(error) or type(error).__name__
 
 
 def download_file(url: str, dest: Path, sha256: str, size: int | None = None, out=None,
-                  max_bytes: int | None = None, timeout: float = 60) -> None:
+                  max_bytes: int | None = None, timeout: float = 60, until: float | None = None) -> None:
     """Fetch url to dest: right length and SHA-256, or an error and no file.
-    size: the pinned length (None when unknown; max_bytes then bounds the body)."""
+    size: the pinned length (None when unknown; max_bytes then bounds the body).
+    until: the time.monotonic() by which it must be done (default: deadline(size));
+    timeout: seconds one read may wait for the server."""
     label = dest.name
+    until = min(until, deadline(size or max_bytes)) if until is not None else deadline(size or max_bytes)
     part = dest.with_name(dest.name + ".part")
     have = part.stat().st_size if part.is_file() else 0
     if have and (size is None or have >= size):
@@ -127,17 +171,19 @@ def download_file(url: str, dest: Path, sha256: str, size: int | None = None, ou
                     for block in iter(lambda: f.read(1 << 20), b""):
                         h.update(block)
                 print(f"{label}: resuming at {human_size(offset)}", file=out, flush=True)
-            progress = Progress(label, total, out, offset) if total and total >= 1_000_000 else None
+            progress = Progress(label, total, out, offset)
             done = offset
             with open(part, "ab" if offset else "wb") as f:
-                while chunk := response.read(CHUNK):
+                while chunk := response.read1(CHUNK):     # read1: what has come, not a full CHUNK
                     done += len(chunk)
                     if limit is not None and done > limit:
                         raise ModelError(f"{label}: the server sends more than the {human_size(limit)} expected; nothing was kept")
                     f.write(chunk)
                     h.update(chunk)
-                    if progress:
-                        progress.update(done)
+                    progress.update(done)
+                    if time.monotonic() > until:
+                        raise ModelError(f"{label}: the server is too slow ({human_size(done)} in "
+                                         f"{progress.elapsed():.0f} s); nothing was kept, try again later")
         if total is not None and done != total:
             raise ModelError(f"{label}: the download was cut off at {human_size(done)} of {human_size(total)}; "
                              "nothing was kept, run again")

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from audio_console.console.storage import open_for_append, reason
+
 
 class VoiceTrace:
     """Appends one JSON object a line, flushed at once. A file that cannot be opened
@@ -23,9 +25,9 @@ class VoiceTrace:
         self._started = time.monotonic()
         self._file: TextIO | None = None
         try:
-            self._file = open(path, "a", encoding="utf-8")
+            self._file = open_for_append(path)     # a regular file: a FIFO would block
         except OSError as error:
-            self.problem = f"The voice trace cannot be written: {error.strerror or error} ({path})"
+            self.problem = f"The voice trace cannot be written: {reason(error)} ({path})"
 
     def __call__(self, event: str, **fields) -> None:
         if self._file is None:
@@ -35,7 +37,7 @@ class VoiceTrace:
             self._file.write(json.dumps(record, default=str) + "\n")
             self._file.flush()
         except OSError as error:
-            self.problem = f"The voice trace cannot be written: {error.strerror or error} ({self.path})"
+            self.problem = f"The voice trace cannot be written: {reason(error)} ({self.path})"
             self.close()
 
     def close(self) -> None:

@@ -120,3 +120,31 @@ def test_quit_cuts_a_backlog_of_sound_but_the_goodbye_is_heard(pulse, engine):
     tail = x[int((first + 0.45) * RATE):int((last + 0.05) * RATE)]   # after the cut answer
     assert np.sqrt((tail ** 2).mean()) > 0.01                         # something followed it:
     assert band_fraction(tail, RATE, 850, 910) < 0.5                  # speech, not more beeps
+
+
+def test_a_recording_with_a_device_keeps_the_pause_the_sink_played(pulse, tmp_path):
+    """--record with a real device: the silence between two sounds is in the WAV as long
+    as it came out of the sink (the recording is what the player heard)."""
+    from audio_console.audio.recorder import read_wav
+    messages = []
+    engine = AudioEngine(Settings(volume=0.8, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
+                         notify=messages.append)
+    if engine.output != "device":
+        engine.close()
+        pytest.skip(f"no audio device through PulseAudio: {messages}")
+    with Monitor(pulse) as heard:
+        engine.play_signal("answer_2")
+        engine.wait_until_idle(5)
+        time.sleep(1.2)
+        engine.play_signal("answer_2")
+        engine.wait_until_idle(5)
+    engine.close()
+    recorded, rate = read_wav(tmp_path / "r.wav")
+
+    def longest_silence(x):
+        loud = np.flatnonzero(np.abs(x) > 0.01)
+        return np.diff(loud).max() / RATE
+
+    in_file, at_sink = longest_silence(recorded[:, 0] / 32768), longest_silence(heard.samples[:, 0])
+    assert in_file > 1.0 and abs(in_file - at_sink) < 0.1
+    assert messages == []

@@ -18,17 +18,22 @@ def env(tmp_path):
             "AUDIO_CONSOLE_DEVICE": "no-such-device"}
 
 
-@pytest.mark.parametrize("where", ["folder", "under a file"])
-def test_a_record_path_that_cannot_be_written_is_one_line(tmp_path, where):
+@pytest.mark.parametrize("where,why", [("folder", "that path is a folder"),
+                                       ("under a file", "a part of that path is a file, not a folder"),
+                                       ("no such folder", "a folder on that path does not exist")])
+def test_a_record_path_that_cannot_be_written_is_one_line(tmp_path, where, why):
     (tmp_path / "folder").mkdir()
     (tmp_path / "file").write_text("x")
-    target = tmp_path / "folder" if where == "folder" else tmp_path / "file" / "game.wav"
+    target = {"folder": tmp_path / "folder", "under a file": tmp_path / "file" / "game.wav",
+              "no such folder": tmp_path / "nonexistent" / "a.wav"}[where]
     done = subprocess.run([sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "1",
                            "--no-speech", "--record", str(target)], input="D5\nquit\n", text=True,
                           capture_output=True, timeout=60, env=env(tmp_path), cwd=ROOT)
     assert done.returncode == 0 and "Traceback" not in done.stderr and "Error" not in done.stderr
-    assert sum(line.startswith(f"Cannot record to {target}") for line in done.stdout.splitlines()) == 1
+    line = f"The recording cannot be written: {why} ({target}); the game goes on, nothing is recorded."
+    assert done.stdout.splitlines().count(line) == 1
     assert "D5 answered" in done.stdout and "Goodbye" in done.stdout
+    assert not (tmp_path / "nonexistent").exists()      # no folder made where the player did not mean
 
 
 def test_quit_with_a_recording_does_not_wait_for_the_backlog_in_real_time(tmp_path):

@@ -1,0 +1,214 @@
+"""Issue 31, items 9 and 10, and the recording's timeline (issue 30, item 8): hostile
+download servers on 127.0.0.1 (a trickle, a reply that is not HTTP, a redirect loop),
+WAV files whose headers ask for far more memory than their length needs, and a
+recording that lasts as the session did."""
+import os
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import numpy as np
+import pytest
+
+from audio_console.voice import model_fetch
+from audio_console.voice.model_fetch import ModelError, download_file
+from tests.conftest import ROOT
+
+# --- 9: the downloader ---------------------------------------------------------------------
+
+
+class Trickle(BaseHTTPRequestHandler):
+    """2,227 bytes announced, one sent every 0.3 s; /loop redirects to itself."""
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if self.path == "/loop":
+            self.send_response(308)
+            self.send_header("Location", "/loop")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Length", "2227")
+        self.end_headers()
+        try:
+            for _ in range(2227):
+                self.wfile.write(b"x")
+                self.wfile.flush()
+                time.sleep(0.3)
+        except OSError:
+            pass          # the client gave up: expected
+
+
+@pytest.fixture
+def origin():
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def not_http():
+    """A server that answers any request with raw bytes: NUL, 0xff, a carriage return."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(4096)
+                conn.sendall(b"\x00\xff\rGARBAGE\x1b[2J\r\n\r\n")
+    threading.Thread(target=serve, daemon=True).start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    listener.close()
+
+
+def test_a_trickling_server_meets_the_deadline_with_progress_lines(tmp_path, origin, monkeypatch, capsys):
+    monkeypatch.setattr(model_fetch, "START_UP", 3.0)     # the deadline: 3 s (and 2,227 bytes at 50 kB/s)
+    monkeypatch.setattr(model_fetch, "QUIET", 1.0)
+    started = time.monotonic()
+    with pytest.raises(ModelError) as error:
+        download_file(f"{origin}/small.bin", tmp_path / "small.bin", "0" * 64, 2227, out=sys.stdout)
+    assert time.monotonic() - started < 10
+    assert str(error.value).startswith("small.bin: the server is too slow (")
+    assert str(error.value).endswith("nothing was kept, try again later")
+    progress = capsys.readouterr().out.splitlines()
+    assert len(progress) >= 2 and all(line.startswith("small.bin: ") and line.endswith("of 2 KB so far, slowly")
+                                      for line in progress)
+    assert list(tmp_path.iterdir()) == []           # no .part, no file
+
+
+def test_a_reply_that_is_not_http_is_one_printable_line(tmp_path, not_http):
+    with pytest.raises(ModelError) as error:
+        download_file(f"{not_http}/model.bin", tmp_path / "model.bin", "0" * 64, 10, timeout=5)
+    assert str(error.value) == (f"model.bin: download failed: the server at {not_http}/model.bin does not answer "
+                                "in HTTP; nothing was kept")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_redirect_loop_is_one_line(tmp_path, origin):
+    with pytest.raises(ModelError) as error:
+        download_file(f"{origin}/loop", tmp_path / "model.bin", "0" * 64, 10, timeout=5)
+    message = str(error.value)
+    assert message.startswith("model.bin: download failed: the server answered 308")
+    assert "\n" not in message and "\r" not in message and message.endswith("; nothing was kept")
+
+
+def test_every_model_error_is_one_printable_line():
+    assert str(ModelError("a\nb\r\x00c\x1b[2J  d\xff")) == "a b ?c?[2J d\xff"
+    assert len(str(ModelError("x" * 5000))) == model_fetch.MAX_LINE
+
+
+# --- 10: recognize's memory follows the audio's length ---------------------------------------------
+
+def wav_header(channels, rate, width, frames):
+    data = frames * channels * width
+    return (b"RIFF" + struct.pack("<I", 36 + data) + b"WAVEfmt "
+            + struct.pack("<IHHIIHH", 16, 1, channels, rate, (rate * channels * width) & 0xFFFFFFFF,
+                          (channels * width) & 0xFFFF, 8 * width) + b"data" + struct.pack("<I", data))
+
+
+def sparse_wav(path, channels, rate, width, frames):
+    """A WAV of silence that takes no disk: its data is a hole in the file."""
+    with open(path, "wb") as f:
+        f.write(wav_header(channels, rate, width, frames))
+        f.truncate(44 + frames * channels * width)
+    return path
+
+
+LOAD = """
+import resource, sys
+from audio_console.recognize import load_utterance
+try:
+    print(len(load_utterance(sys.argv[1])))
+except ValueError as error:
+    print("refused:", error)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def load_in_child(path):
+    done = subprocess.run([sys.executable, "-c", LOAD, str(path)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert "Traceback" not in done.stderr, done.stderr
+    said, peak_mb = done.stdout.splitlines()
+    return said, int(peak_mb)
+
+
+def test_a_wav_of_65535_channels_is_refused_from_its_header(tmp_path):
+    said, peak_mb = load_in_child(sparse_wav(tmp_path / "wide.wav", 65535, 16000, 2, 2000))   # 262 MB, 0.125 s
+    assert said == "refused: 65535 channels; a speech recording has 1 to 8"
+    assert peak_mb < 150                       # the header only: the 262 MB are never read
+
+
+def test_24_bit_samples_are_refused_by_name(tmp_path):
+    said, _ = load_in_child(sparse_wav(tmp_path / "24.wav", 1, 16000, 3, 16000))
+    assert said == "refused: 24-bit samples; use 8, 16 or 32-bit PCM"
+
+
+def test_a_long_many_channel_file_is_read_a_chunk_at_a_time(tmp_path):
+    # 29 s, 192 kHz, 8 channels: 89 MB of samples; held whole as floats they would be 178 MB
+    said, peak_mb = load_in_child(sparse_wav(tmp_path / "big.wav", 8, 192000, 2, 29 * 192000))
+    assert said == str(29 * 16000 * 2)         # 29 s of 16 kHz 16-bit mono for the recognizer
+    assert peak_mb < 350                        # was 468 MB (1.04 GB with the recognizer loaded)
+
+
+# --- the recording keeps the session's timeline (issue 30, item 8) ----------------------------------
+
+def test_a_recording_keeps_the_silence_between_sounds(tmp_path):
+    from audio_console.audio.engine import AudioEngine
+    from audio_console.audio.recorder import read_wav, to_int16
+    from audio_console.audio.signals import synthesise
+    from audio_console.settings import Settings
+    engine = AudioEngine(Settings(volume=0.5, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
+                         notify=lambda line: None, use_device=False)
+    engine.play_signal("answer_2")
+    engine.wait_until_idle(10)
+    time.sleep(1.5)                              # the player thinks
+    engine.play_signal("answer_0")
+    engine.wait_until_idle(10)
+    engine.close()
+    recorded, rate = read_wav(tmp_path / "r.wav")
+    first, second = (to_int16(synthesise(name, 0, "quick") * 0.5) for name in ("answer_2", "answer_0"))
+    assert np.array_equal(recorded[:len(first)], first)          # it starts with the first sound
+    sounding = np.flatnonzero(np.abs(recorded[:, 0]) > 0)
+    longest = np.argmax(np.diff(sounding))
+    assert 1.4 < (sounding[longest + 1] - sounding[longest]) / rate < 1.8   # the pause, as long as it was
+    start = sounding[longest + 1] - np.flatnonzero(np.abs(second[:, 0]) > 0)[0]
+    assert np.array_equal(recorded[start:start + len(second)], second)     # then the second sound
+    assert not recorded[start + len(second):].any()                       # and nothing after the last
+
+
+def test_a_session_with_a_pause_records_the_pause(tmp_path):
+    """Through the console: D5, three seconds of thinking, D6; the WAV holds the pause
+    (it used to hold the sounds back to back, under 2 s in all)."""
+    pytest.importorskip("sounddevice")
+    from audio_console.audio.recorder import read_wav
+    wav = tmp_path / "game.wav"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home"),
+           "AUDIO_CONSOLE_DEVICE": "no-such-device"}
+    process = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "1",
+                                "--no-speech", "--record", str(wav)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    process.stdin.write("D5\n")
+    process.stdin.flush()
+    time.sleep(4)
+    out, err = process.communicate("D6\nquit\n", timeout=60)
+    assert process.returncode == 0 and "Traceback" not in err and "D6 answered" in out
+    recorded, rate = read_wav(wav)
+    loud = np.flatnonzero(np.abs(recorded[:, 0]) > 0)
+    assert len(recorded) / rate > 4.0
+    assert np.diff(loud).max() / rate > 1.5          # D5's sounds end well before D6's begin
