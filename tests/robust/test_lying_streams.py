@@ -193,7 +193,7 @@ def test_a_recording_keeps_the_silence_between_sounds(tmp_path):
 
 
 def test_a_session_with_a_pause_records_the_pause(tmp_path):
-    """Through the console: D5, three seconds of thinking, D6; the WAV holds the pause
+    """Through the console: D5, a few seconds of thinking, D6; the WAV holds the pause
     (it used to hold the sounds back to back, under 2 s in all)."""
     pytest.importorskip("sounddevice")
     from audio_console.audio.recorder import read_wav
@@ -205,7 +205,7 @@ def test_a_session_with_a_pause_records_the_pause(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     process.stdin.write("D5\n")
     process.stdin.flush()
-    time.sleep(4)
+    time.sleep(6)                                   # D5's signals (about 2.5 s) and a pause
     out, err = process.communicate("D6\nquit\n", timeout=60)
     assert process.returncode == 0 and "Traceback" not in err and "D6 answered" in out
     recorded, rate = read_wav(wav)
