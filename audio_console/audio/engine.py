@@ -37,8 +37,9 @@ BLOCK = 256                 # frames per callback block: 5.3 ms at 48 kHz
 DEVICE_ENV = "AUDIO_CONSOLE_DEVICE"   # a sounddevice device name or index (tests force a bad one)
 
 def _latency_setting():
-    """Seconds of output buffer. 40 ms: no gaps on a loaded 2-core machine; "low" (about
-    10 ms) answers 40 ms sooner but can break up while another Python thread is busy."""
+    """Seconds of output buffer. 40 ms by default because "low" (about 10 ms), though
+    sooner, broke up while another Python thread was busy (docs/audio.md, "Measured
+    figures")."""
     value = os.environ.get("AUDIO_CONSOLE_LATENCY", "0.04")
     try:
         return float(value)

@@ -7,7 +7,7 @@ prints, per pace window (each side rolls once in it) the seconds of speech: medi
 90th and 99th percentile, the share of windows whose speech is longer than the
 pace, and the longest a listener falls behind (speech queued when the next roll comes).
 
-    python scripts/listening_pace.py --games 20 [--seed 1] [--pace 3] [--rate 175]
+    python scripts/archive/listening_pace.py --games 20 [--seed 1] [--pace 3] [--rate 175]
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import sys
 import time
 import wave
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from audio_console.arkade.actions import Roll  # noqa: E402
 from audio_console.arkade.computer import next_action  # noqa: E402

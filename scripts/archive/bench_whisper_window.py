@@ -2,7 +2,7 @@
 """Whisper encoder window vs accuracy and time: the constrained decoder's best command
 on a corpus's command clips, for several windows, in the same run.
 
-    python scripts/bench_whisper_window.py --corpus CORPUS [--game galaxis] [--limit N]
+    python scripts/archive/bench_whisper_window.py --corpus CORPUS [--game galaxis] [--limit N]
 
 Windows: the utterance plus a pad, rounded up to a step (0: not rounded); "30 s" is
 Whisper's full window. Prints right % per window and the median decode time (wall,
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.whisper_engine import WhisperRecognizer  # noqa: E402
