@@ -29,6 +29,7 @@ from audio_console.commands.grammar import normalize
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
+from audio_console.output.screen import clear_for
 from audio_console.wording import sentence
 
 OPPONENTS = ("computer", "human")
@@ -296,6 +297,7 @@ class BattleshipConsole(FleetPlacing):
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
             self.news = self._damage_news(events)
+            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
         return reply
 
     def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:

@@ -346,7 +346,9 @@ class Session:
         self._show(Reply().say(question, signal="prompt"))
 
     def _cmd_repeat(self, command: Command) -> None:
-        self._show(Reply(messages=list(self.last_messages)), remember=False)
+        # never the screen's clear again: it happens once, at the pass of the console
+        again = [m for m in self.last_messages if not m.clear_for]
+        self._show(Reply(messages=again), remember=False)
         self._show_prompt(force=True)
 
     def _cmd_help(self, command: Command) -> None:
