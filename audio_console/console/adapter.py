@@ -85,6 +85,11 @@ class GameAdapter:
     def restart_clock(self, now: float) -> None:
         """A resumed game's clocks start again from now."""
 
+    def holds_clock(self, command: Command) -> bool:
+        """True: the game's clocks wait while the answer to `command` is heard (a long
+        list in real time); they start again from when the speech ends."""
+        return False
+
     def tick(self, now: float) -> Reply:
         """Clocks and computer players. An empty Reply when nothing happens."""
         return Reply()

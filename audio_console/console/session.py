@@ -66,6 +66,7 @@ class Session:
         self.running = True
         self.save_problem: str | None = None   # why the last save failed (told once)
         self.check_options = None   # check(game, options) for saves found for the menu
+        self.holding = False        # the game's clocks wait until the sink has said a long answer
 
     @property
     def console(self) -> GameAdapter:
@@ -204,8 +205,14 @@ class Session:
             self._tick()
 
     def _tick(self) -> None:
-        if self._console is not None and not self.pending:
-            self._after(self.console.tick(self.clock()))
+        if self._console is None or self.pending:
+            return
+        if self.holding:
+            if self.presenter.sink.busy():
+                return
+            self.holding = False             # heard to the end, or cut off: the clocks go on
+            self.console.restart_clock(self.clock())
+        self._after(self.console.tick(self.clock()))
 
     # --- input ----------------------------------------------------------------
 
@@ -285,6 +292,7 @@ class Session:
                 self._show(Reply().say("Cancelled."))
             return
         self.pending = None
+        self.holding = self.console.holds_clock(command)
         if name in SETTING_COMMANDS:
             self._change_setting(command)
             return
