@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     galaxis.add_argument("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, default=None,
                          metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
     galaxis.add_argument("--practice", choices=("ear", "ear-long", "tutorial"), default=None,
-                         help="practise by ear: a short or long ear-training drill, or the tutorial")
+                         help="practise by ear: a short or long ear-training drill, or the tutorial "
+                              "(Arkade: tutorial, a first game explained step by step)")
     others = parser.add_argument_group("opponents and other games")
     others.add_argument("--opponent", choices=("human", "computer"), default=None)
     others.add_argument("--level", type=int, choices=(1, 2, 3), default=None, help="computer level")

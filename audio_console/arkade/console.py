@@ -22,6 +22,7 @@ from audio_console.arkade.pieces import options_from
 from audio_console.arkade.rules import (
     ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction,
 )
+from audio_console.arkade.rules_summary import rules_lines
 from audio_console.commands import Command, Grammar
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
@@ -176,6 +177,10 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         lines.append(f"{counted(len(core.alive()), 'saucer')} left; spaceship in column {core.ship + 1}; "
                      f"{counted(core.boosters, 'booster')}.")
         return lines
+
+    def rules_summary(self) -> list[str]:
+        return rules_lines(self.options.mode, LETTERS[self.core.rows - 1], self.options.max_rolls,
+                           self._pace_words())
 
     def _turn_name(self) -> str:
         """Whose turn it is, in words (Strategy Mode always has one)."""

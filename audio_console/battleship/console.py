@@ -24,6 +24,7 @@ from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, 
                                             Game, Line, Placement, ShotFired,
                                             ShotRecalled, fleet_cells, make_line, other,
                                             random_fleet)
+from audio_console.battleship.rules_summary import RULES
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
@@ -177,6 +178,9 @@ class BattleshipConsole(FleetPlacing):
 
     def _first_words(self) -> str:
         return "You shoot first." if self.opponent == "computer" else f"Player {self.core.first} shoots first."
+
+    def rules_summary(self) -> list[str]:
+        return list(RULES)
 
     def status(self, now: float | None = None) -> list[str]:
         phase = self.phase()

@@ -71,6 +71,10 @@ class GameAdapter:
         """Where the game stands, for 'status' and after a resume."""
         return []
 
+    def rules_summary(self) -> list[str]:
+        """The game's rules in short, for 'rules': one line each, spoken in turn."""
+        return []
+
     def explain(self, text: str) -> str | None:
         """Why a line that looks like a command is not one here (None: no better reason)."""
         return None

@@ -32,7 +32,7 @@ if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is 
     from audio_console.voice.listener import Listener
 
 TICK_SECONDS = 0.1
-ALWAYS = ("Always: repeat, help, status, summary, stop (silence), new game, quit; "
+ALWAYS = ("Always: repeat, help, rules, status, summary, stop (silence), new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
@@ -361,6 +361,11 @@ class Session:
 
     def _cmd_help(self, command: Command) -> None:
         lines = self.console.help() + [ALWAYS] + ([VOICE_HELP] if self.listener is not None else [])
+        self._show(Reply(messages=[Message(line) for line in lines]))
+
+    def _cmd_rules(self, command: Command) -> None:
+        # one message a line: typing, a voice command or stop cuts the rest off
+        lines = self.console.rules_summary() or ["Choose a game first; then say rules to hear its rules in short."]
         self._show(Reply(messages=[Message(line) for line in lines]))
 
     def _cmd_stop(self, command: Command) -> None:

@@ -15,6 +15,7 @@ from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
 from audio_console.galaxis.memory import BoardMemory, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
+from audio_console.galaxis.rules_summary import rules_lines
 from audio_console.output.screen import clear_for
 from audio_console.settings import Settings
 from audio_console.wording import number_word, word_number
@@ -140,6 +141,9 @@ class GalaxisConsole(GameAdapter):
             found = f"found {len(state.found)} of 4 in {state.queries} quer{'y' if state.queries == 1 else 'ies'}."
             lines.append(f"{who}{found}" if who else found.capitalize())
         return lines
+
+    def rules_summary(self) -> list[str]:
+        return rules_lines(self.option, self.core.time_limit)
 
     def _winner_words(self) -> str:
         if self.option == 2:
