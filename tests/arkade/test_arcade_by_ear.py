@@ -43,6 +43,13 @@ def started(tmp_path, **kwargs):
     return session, out, sink, now
 
 
+def speaking(tmp_path):
+    """Started, with a sink that is still saying something."""
+    session, out, sink, now = started(tmp_path, sink=Speaking())
+    sink.talking = True
+    return session, out, sink, now
+
+
 def defence_lines(text):
     return [line for line in text.splitlines() if line.startswith("Defence")]
 
@@ -87,10 +94,8 @@ def test_pause_is_said_once_and_not_followed_by_the_start_of_game_line(tmp_path)
 
 
 def test_the_computer_waits_while_what_can_i_do_is_heard(tmp_path):
-    sink = Speaking()
-    session, out, sink, now = started(tmp_path, sink=sink)
+    session, out, sink, now = speaking(tmp_path)
     session.type("roll")
-    sink.talking = True
     mark = len(out.getvalue())
     session.type("what can I do")
     assert "You can:" in out.getvalue()[mark:]
@@ -104,9 +109,7 @@ def test_the_computer_waits_while_what_can_i_do_is_heard(tmp_path):
 
 
 def test_typing_cuts_the_list_and_the_clock_goes_on(tmp_path):
-    sink = Speaking()
-    session, out, sink, now = started(tmp_path, sink=sink)
-    sink.talking = True
+    session, out, sink, now = speaking(tmp_path)
     session.type("what can I do")
     run_to(session, now, 10.0)
     mark = len(out.getvalue())
@@ -116,9 +119,7 @@ def test_typing_cuts_the_list_and_the_clock_goes_on(tmp_path):
 
 
 def test_short_answers_do_not_hold_the_clock(tmp_path):
-    sink = Speaking()
-    session, out, sink, now = started(tmp_path, sink=sink)
-    sink.talking = True
+    session, out, sink, now = speaking(tmp_path)
     mark = len(out.getvalue())
     session.type("dice")
     run_to(session, now, 6.2)
