@@ -67,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     galaxis.add_argument("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, default=None,
                          metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
     galaxis.add_argument("--practice", choices=("ear", "ear-long", "tutorial"), default=None,
-                         help="practise by ear: a short or long ear-training drill, or the tutorial")
+                         help="practise by ear: a short or long ear-training drill, or the tutorial "
+                              "(Arkade: tutorial, a first game explained step by step)")
     others = parser.add_argument_group("opponents and other games")
     others.add_argument("--opponent", choices=("human", "computer"), default=None)
     others.add_argument("--level", type=int, choices=(1, 2, 3), default=None, help="computer level")
@@ -92,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--no-speech", action="store_true",
                         help="text lines and signals (for a screen reader, which reads the lines)")
     output.add_argument("--no-signals", action="store_true", help="text lines and speech")
+    parser.add_argument("--keep-screen", action=argparse.BooleanOptionalAction, default=None,
+                        help="two players at one console: keep the screen when it is passed (default: "
+                             "cleared, with its scrollback); remembered for next time")
     parser.add_argument("--input", choices=CHOICES["input"], default=None,
                         help="how you give commands; remembered for next time (first time: keys)")
     parser.add_argument("--model", help="speech model folder: Whisper (CTranslate2) or vosk (default: models/, else the built-in Whisper tiny.en)")
@@ -220,12 +224,14 @@ def main(argv: list[str] | None = None) -> int:
     if unused:
         parser.error(unused)
     settings = Settings.load()
+    if args.keep_screen is not None:     # a player alone at a private screen sets it once
+        settings.keep_screen = args.keep_screen
     save_path = args.save or data_dir() / "game.json"
     inputs: queue.Queue = queue.Queue()
     notices = Notices(inputs)
     sink = open_sound(args, settings, notices)
     presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
-                          signals=not (args.text or args.no_signals))
+                          signals=not (args.text or args.no_signals), keep_screen=settings.keep_screen)
     log = EventLog(args.log)
     session = Session(presenter, settings, GAMES, save_path, log, barge_in=settings.barge_in)
     # A closed terminal or a kill ends the session cleanly; the game is already saved.

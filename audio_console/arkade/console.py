@@ -6,41 +6,36 @@ Every state change goes into Reply.record as "<side> <action's text>" (for examp
 computer's randomness comes from the seed and the move number.
 
 Strategy Mode: the computer plays its whole turn as soon as it is its turn (on the
-next tick, or before the player's next command). Arcade Mode: every `pace` seconds
-of the clock handed in (`now`) the computer rolls its dice and uses them.
-
-Arcade Mode starts "on the signal" (the rulebook): it waits after the introduction
-until the player says go, then counts down aloud (three, two, one) and gives the
-start signal; `pause` stops the clock at any time and `go` counts down again. A
-resumed arcade game starts paused.
+next tick, or before the player's next command). Arcade Mode's real time (go, pause,
+the countdown, the computer's rolls at the pace) is in arkade/arcade.py.
 """
 from __future__ import annotations
 
 import random
 
 from audio_console.arkade import commands, cues, readout
-from audio_console.arkade.actions import Action, Fly, NotAnAction, Roll, UseGps, parse_action
+from audio_console.arkade.arcade import COMPUTER_TURN_LIMIT, PAUSED, ArcadeTiming
+from audio_console.arkade.actions import Action, Fly, NotAnAction, UseGps, parse_action
 from audio_console.arkade.board import LETTERS
 from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.pieces import options_from
 from audio_console.arkade.rules import (
     ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction,
 )
+from audio_console.arkade.rules_summary import rules_lines
 from audio_console.commands import Command, Grammar
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.settings import Settings
-from audio_console.wording import counted, noun, number_word, one_of, sentence
+from audio_console.wording import counted, number_word, one_of, sentence
 
 ACTIONS = {"roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
            "choose", "clear", "sacrifice"}
-COMPUTER_TURN_LIMIT = 200     # actions in one computer turn; far more than any real turn
-COUNTDOWN = ("Three.", "Two.", "One.")   # one a second, then the start signal
 # Arcade questions and settings that never need the clock running.
 ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
 
 
-class ArkadeConsole(GameAdapter):
+class ArkadeConsole(ArcadeTiming, GameAdapter):
     """Commands go to do_ methods (GameAdapter): every action of either side to do_play,
     each board question to its own; a saved action is the text of the rules core's action."""
     game = "arkade"
@@ -69,6 +64,7 @@ class ArkadeConsole(GameAdapter):
         self._grammar = commands.grammar(self.core.rows)
         # Arcade Mode: "waiting" (for go), "counting" (from countdown_start), or "running".
         self.clock_state = "waiting" if self.options.mode == ARCADE else "running"
+        self.paused = False
         self.countdown_start = 0.0
         self.counted = 0
 
@@ -98,7 +94,7 @@ class ArkadeConsole(GameAdapter):
         if core.finished():
             return GAME_OVER
         if self.clock_state == "waiting":
-            return "Arcade Mode: say go to start the countdown; say pause at any time."
+            return PAUSED if self.paused else "Arcade Mode: say go to start the countdown; say pause at any time."
         if self.clock_state == "counting":
             return "Get ready."
         side = self.human_side()
@@ -149,7 +145,8 @@ class ArkadeConsole(GameAdapter):
                   "Forward is towards the defence line; left is towards column 1."]
         if self.options.mode == ARCADE:
             lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self._pace_words()}).")
-            lines.append("Pause: the clock stops. Go: a countdown, then the game goes on.")
+            lines.append("Pause: the clock stops. Go: a countdown, then the game goes on. "
+                         "While you hear what can I do, the board, help or the rules, the computer waits.")
         return lines
 
     def start(self) -> Reply:
@@ -165,8 +162,7 @@ class ArkadeConsole(GameAdapter):
         if o.mode == STRATEGY:
             reply.say("The Alien begins.")
         else:
-            reply.say(f"Both sides play at once; the computer rolls every {self._pace_words()}. "
-                      "Say go to start the countdown; say pause at any time.")
+            reply.say(self.arcade_intro())
         return reply
 
     def status(self, now: float | None = None) -> list[str]:
@@ -176,16 +172,19 @@ class ArkadeConsole(GameAdapter):
             lines.append(f"Game over: the {NAMES.get(core.winner or '', 'nobody')} won after {counted(core.turns, 'turn')}.")
         elif self.options.mode == STRATEGY:
             lines.append(f"Turn {core.turns}: the {self._turn_name()}'s turn.")
+        else:
+            lines.append(self.clock_line())
         lines.append(f"{counted(len(core.alive()), 'saucer')} left; spaceship in column {core.ship + 1}; "
                      f"{counted(core.boosters, 'booster')}.")
         return lines
 
+    def rules_summary(self) -> list[str]:
+        return rules_lines(self.options.mode, LETTERS[self.core.rows - 1], self.options.max_rolls,
+                           self._pace_words())
+
     def _turn_name(self) -> str:
         """Whose turn it is, in words (Strategy Mode always has one)."""
         return NAMES.get(self.core.turn or "", "other side")
-
-    def _pace_words(self) -> str:
-        return f"{self.pace:g} {noun(self.pace, 'second')}"
 
     # --- acting ------------------------------------------------------------------------
 
@@ -196,12 +195,6 @@ class ArkadeConsole(GameAdapter):
 
     def unknown(self, command: Command) -> str:
         return f"{command.text} is not something Arkade can do; say help."
-
-    def do_pace(self, command: Command, now: float) -> Reply:
-        # Only the timing of the computer's turns changes; its actions are recorded.
-        self.pace = float(command.get("seconds"))
-        self.next_computer = {side: min(t, now + self.pace) for side, t in self.next_computer.items()}
-        return Reply().say(f"The computer now rolls every {self._pace_words()}.")
 
     def do_play(self, command: Command, now: float) -> Reply:
         """Every action of either side: the computer's turn first, then the player's action."""
@@ -281,75 +274,12 @@ class ArkadeConsole(GameAdapter):
             count += 1
         return reply
 
-    def do_go(self, command: Command, now: float) -> Reply:
-        if self.options.mode != ARCADE:
-            raise InputError("Go and pause are for Arcade Mode; in Strategy Mode the game waits for you.")
-        if self.core.finished():
-            raise InputError(ALREADY_OVER)
-        if self.clock_state != "waiting":
-            raise InputError("The game is already going." if self.clock_state == "running"
-                             else "The countdown is on.")
-        self.clock_state, self.countdown_start, self.counted = "counting", now, 0
-        return Reply().say("Countdown.")
-
-    def do_pause(self, command: Command, now: float) -> Reply:
-        if self.options.mode != ARCADE:
-            raise InputError("Go and pause are for Arcade Mode; in Strategy Mode the game waits for you.")
-        if self.clock_state == "waiting":
-            raise InputError("Already paused: say go to start the countdown.")
-        self.clock_state = "waiting"
-        return Reply().say("Paused. Say go to go on.", signal="prompt")
-
-    def _countdown(self, now: float) -> Reply:
-        """One line a second, then the start signal; the computer's clock starts with it."""
-        reply = Reply()
-        while self.counted < len(COUNTDOWN) and now >= self.countdown_start + self.counted:
-            reply.say(COUNTDOWN[self.counted], signal="time_warning")
-            self.counted += 1
-        if self.counted == len(COUNTDOWN) and now >= self.countdown_start + len(COUNTDOWN):
-            self.clock_state = "running"
-            self.restart_clock(now)
-            reply.say("Start!", signal="ready")
-        return reply
-
     def tick(self, now: float) -> Reply:
         if self.core.finished():
             return Reply()
         if self.options.mode == STRATEGY:
             return self._computer_turns()
-        if self.clock_state == "counting":
-            return self._countdown(now)
-        if self.clock_state != "running":
-            return Reply()
-        reply = Reply()
-        for side in SIDES:
-            if self.players[side] != "computer" or now < self.next_computer[side] or self.core.finished():
-                continue
-            reply.extend(self._computer_roll(side))
-            self.next_computer[side] = now + self.pace
-        return reply
-
-    def _computer_roll(self, side: str) -> Reply:
-        """Arcade Mode: one roll of the computer's dice and everything it does with it."""
-        reply, rolled = Reply(), False
-        for _ in range(COMPUTER_TURN_LIMIT):
-            if self.core.finished():
-                break
-            action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
-            if action is None or (action == Roll() and rolled):
-                break
-            rolled = rolled or action == Roll()
-            reply.extend(self._act(side, action))
-        # Real time: the computer's dice, boosters and ship moves are heard as signals
-        # and printed, but only what happened to the saucers is spoken, so the speech
-        # keeps up with the game and does not bury the player's own answers.
-        for message in reply.messages:
-            if message.signal in ("dice", "booster", "spaceship_flight"):
-                message.speech = ""
-        return reply
-
-    def restart_clock(self, now: float) -> None:
-        self.next_computer = {ALIEN: now + self.pace, DEFENCE: now + self.pace}
+        return self.arcade_tick(now)
 
     def explain(self, text: str) -> str | None:
         """Why a line that names a space is not understood, when the space is off the board."""

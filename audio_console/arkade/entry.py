@@ -3,12 +3,19 @@ from __future__ import annotations
 
 import argparse
 
+from audio_console.console.base import InputError
 from audio_console.console.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 
 def create(options: dict, seed: int, settings: Settings, now: float):
     from audio_console.arkade.console import ArkadeConsole
+    from audio_console.arkade.tutorial import ArkadeWalkthrough
+    practice = options.get("practice") or ("tutorial" if options.get("mode") == "tutorial" else None)
+    if practice == "tutorial":
+        return ArkadeWalkthrough(seed, settings, now)
+    if practice:
+        raise InputError(f"Arkade has no {practice} practice; --practice tutorial is its first-game walkthrough")
     return ArkadeConsole(options, seed, settings, now)
 
 
@@ -18,24 +25,30 @@ def options_from_args(args: argparse.Namespace) -> dict:
             "board": getattr(args, "board", None), "formation": getattr(args, "formation", None),
             "boosters": getattr(args, "boosters", None), "rolls": getattr(args, "rolls", None),
             "chips": getattr(args, "chips", None), "pace": getattr(args, "pace", None),
-            "peng": getattr(args, "peng", False)}
+            "peng": getattr(args, "peng", False), "practice": getattr(args, "practice", None)}
+
+
+def _a_game(answers: dict) -> bool:
+    """The walkthrough sets its own sides and difficulty: no more questions for it."""
+    return answers.get("mode") != "tutorial"
 
 
 GAME = GameInfo(
     "arkade", "Arkade", create, options_from_args,
     questions=[
-        Question("mode", "Which mode? Strategy: turns. Arcade: both sides at once, in real time.",
-                 [("strategy", "strategy"), ("arcade", "arcade")]),
+        Question("mode", "Which mode? Strategy: turns. Arcade: both sides at once, in real time. "
+                 "Or walkthrough: a first game, explained step by step.",
+                 [("strategy", "strategy"), ("arcade", "arcade"), ("walkthrough", "tutorial")]),
         Question("alien", "Who plays the Alien? Human or computer.",
-                 [("human", "human"), ("computer", "computer")]),
+                 [("human", "human"), ("computer", "computer")], ask_if=_a_game),
         Question("defence", "Who plays the Defence? Human or computer.",
-                 [("human", "human"), ("computer", "computer")]),
+                 [("human", "human"), ("computer", "computer")], ask_if=_a_game),
         Question("level", "How strong is the computer? One, two or three.",
                  [("one", 1), ("two", 2), ("three", 3)],
-                 ask_if=lambda a: "computer" in (a.get("alien"), a.get("defence"))),
+                 ask_if=lambda a: _a_game(a) and "computer" in (a.get("alien"), a.get("defence"))),
         Question("difficulty", "Which setting? Normal; beginner alien; pro alien; pro defence; "
                  "beginner defence; easy start, without bonus chips; or experts.",
                  [("normal", "normal"), ("beginner alien", "beginner alien"), ("pro alien", "pro alien"),
                   ("pro defence", "pro defence"), ("beginner defence", "beginner defence"),
-                  ("easy start", "easy start"), ("experts", "experts")]),
+                  ("easy start", "easy start"), ("experts", "experts")], ask_if=_a_game),
     ])

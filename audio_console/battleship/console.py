@@ -24,10 +24,12 @@ from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, 
                                             Game, Line, Placement, ShotFired,
                                             ShotRecalled, fleet_cells, make_line, other,
                                             random_fleet)
+from audio_console.battleship.rules_summary import RULES
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
 from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.console.base import InputError, Message, Reply
+from audio_console.output.screen import clear_for
 from audio_console.settings import Settings
 from audio_console.wording import sentence
 
@@ -177,6 +179,9 @@ class BattleshipConsole(FleetPlacing):
     def _first_words(self) -> str:
         return "You shoot first." if self.opponent == "computer" else f"Player {self.core.first} shoots first."
 
+    def rules_summary(self) -> list[str]:
+        return list(RULES)
+
     def status(self, now: float | None = None) -> list[str]:
         phase = self.phase()
         if phase == OVER:
@@ -296,6 +301,7 @@ class BattleshipConsole(FleetPlacing):
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
             self.news = self._damage_news(events)
+            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
         return reply
 
     def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:

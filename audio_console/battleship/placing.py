@@ -18,6 +18,7 @@ from audio_console.battleship.rules import BattleBegins, BattleshipError, Game, 
 from audio_console.commands import Command
 from audio_console.console.adapter import GameAdapter
 from audio_console.console.base import InputError, Reply
+from audio_console.output.screen import clear_for
 from audio_console.wording import sentence
 
 
@@ -146,6 +147,7 @@ class FleetPlacing(GameAdapter):
         if self.opponent == "human":
             # Hand over: to player 2 to place, or back to player 1 to shoot first.
             self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
+            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
         if any(isinstance(e, BattleBegins) for e in events):
             reply.say(f"Battle begins. {self._first_words()}")
         return reply

@@ -41,13 +41,13 @@ def point_slot(name: str, rows: Slot, columns: Slot, make) -> Slot:
 
 # The commands every game understands, each canonical as its own word(s).
 COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop",
-                "quit", "hint", "louder", "softer", "faster", "slower", "summary"]
+                "quit", "hint", "louder", "softer", "faster", "slower", "summary", "rules"]
 # Answers to a question and quick controls: never themselves asked about ("Did you say
 # yes?"); when a recognizer is unsure of one, the player says it again.
 NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 # Commands that only make the console speak (a hint, the help, the board's state): a
 # wrong one costs a sentence the player can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "help", "status", "summary", "repeat"})
+ONLY_SPEAK = frozenset({"hint", "help", "status", "summary", "repeat", "rules"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),
@@ -74,6 +74,7 @@ TYPED_SYNONYMS = [
     Rule("yes", "yes", ["y", "yeah", "ok", "okay"], spoken=False),
     Rule("no", "no", ["n", "nope"], spoken=False),
     Rule("stop", "stop", ["quiet", "silence", "shut up"], spoken=False),
+    Rule("rules", "rules", ["the rules", "rule", "how to play", "how do i play"], spoken=False),
 ]
 
 

@@ -71,6 +71,10 @@ class GameAdapter:
         """Where the game stands, for 'status' and after a resume."""
         return []
 
+    def rules_summary(self) -> list[str]:
+        """The game's rules in short, for 'rules': one line each, spoken in turn."""
+        return []
+
     def explain(self, text: str) -> str | None:
         """Why a line that looks like a command is not one here (None: no better reason)."""
         return None
@@ -84,6 +88,11 @@ class GameAdapter:
 
     def restart_clock(self, now: float) -> None:
         """A resumed game's clocks start again from now."""
+
+    def holds_clock(self, command: Command) -> bool:
+        """True: the game's clocks wait while the answer to `command` is heard (a long
+        list in real time); they start again from when the speech ends."""
+        return False
 
     def tick(self, now: float) -> Reply:
         """Clocks and computer players. An empty Reply when nothing happens."""

@@ -98,6 +98,12 @@ class MenuConsole(GameAdapter):
     def prompt(self) -> str:
         return self._asking().prompt
 
+    def rules_summary(self) -> list[str]:
+        return ["Each game's rules are told in short when you say rules in that game.",
+                "Galaxis: find four hidden spaceships by the answers of space buoys. "
+                "Battleship: Outer Space: sink a hidden fleet by calling whole rows and columns. "
+                "Arkade: saucers race a defence spaceship across a board of coloured spaces."]
+
     def help(self) -> list[str]:
         question = self._asking()
         return [question.prompt, "Say one of: " + ", ".join(w for w, _ in question.choices) + ".",

@@ -32,7 +32,7 @@ if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is 
     from audio_console.voice.listener import Listener
 
 TICK_SECONDS = 0.1
-ALWAYS = ("Always: repeat, help, status, summary, stop (silence), new game, quit; "
+ALWAYS = ("Always: repeat, help, rules, status, summary, stop (silence), new game, quit; "
           "louder, softer, faster, slower; quick signals, faithful signals.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
@@ -66,6 +66,7 @@ class Session:
         self.running = True
         self.save_problem: str | None = None   # why the last save failed (told once)
         self.check_options = None   # check(game, options) for saves found for the menu
+        self.holding = False        # the game's clocks wait until the sink has said a long answer
 
     @property
     def console(self) -> GameAdapter:
@@ -204,8 +205,14 @@ class Session:
             self._tick()
 
     def _tick(self) -> None:
-        if self._console is not None and not self.pending:
-            self._after(self.console.tick(self.clock()))
+        if self._console is None or self.pending:
+            return
+        if self.holding:
+            if self.presenter.sink.busy():
+                return
+            self.holding = False             # heard to the end, or cut off: the clocks go on
+            self.console.restart_clock(self.clock())
+        self._after(self.console.tick(self.clock()))
 
     # --- input ----------------------------------------------------------------
 
@@ -285,6 +292,7 @@ class Session:
                 self._show(Reply().say("Cancelled."))
             return
         self.pending = None
+        self.holding = self.console.holds_clock(command)
         if name in SETTING_COMMANDS:
             self._change_setting(command)
             return
@@ -346,11 +354,18 @@ class Session:
         self._show(Reply().say(question, signal="prompt"))
 
     def _cmd_repeat(self, command: Command) -> None:
-        self._show(Reply(messages=list(self.last_messages)), remember=False)
+        # never the screen's clear again: it happens once, at the pass of the console
+        again = [m for m in self.last_messages if not m.clear_for]
+        self._show(Reply(messages=again), remember=False)
         self._show_prompt(force=True)
 
     def _cmd_help(self, command: Command) -> None:
         lines = self.console.help() + [ALWAYS] + ([VOICE_HELP] if self.listener is not None else [])
+        self._show(Reply(messages=[Message(line) for line in lines]))
+
+    def _cmd_rules(self, command: Command) -> None:
+        # one message a line: typing, a voice command or stop cuts the rest off
+        lines = self.console.rules_summary() or ["Choose a game first; then say rules to hear its rules in short."]
         self._show(Reply(messages=[Message(line) for line in lines]))
 
     def _cmd_stop(self, command: Command) -> None:

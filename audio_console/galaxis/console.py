@@ -15,6 +15,8 @@ from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
 from audio_console.galaxis.memory import BoardMemory, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
+from audio_console.galaxis.rules_summary import rules_lines
+from audio_console.output.screen import clear_for
 from audio_console.settings import Settings
 from audio_console.wording import number_word, word_number
 
@@ -140,6 +142,9 @@ class GalaxisConsole(GameAdapter):
             lines.append(f"{who}{found}" if who else found.capitalize())
         return lines
 
+    def rules_summary(self) -> list[str]:
+        return rules_lines(self.option, self.core.time_limit)
+
     def _winner_words(self) -> str:
         if self.option == 2:
             return f"All four found in {self.core.state[1].queries} queries."
@@ -228,6 +233,7 @@ class GalaxisConsole(GameAdapter):
                 self.memory[event.team].own_stored.append(event.point)
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
                 self.passing_to = event.team
+                reply.messages.append(clear_for(f"team {event.team}"))   # the only clear
                 if event.phase_begins:
                     reply.messages += self.cues.messages(event)
                 reply.say(f"Pass the console to team {event.team}. Team {event.team}: say ready.",

@@ -19,6 +19,7 @@ from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis.board import (DIRECTIONS, DISCOVERED, Point, answer, beams,
                                          format_point, parse_point)
 from audio_console.galaxis.deduction import Deduction
+from audio_console.galaxis.rules_summary import rules_lines
 from audio_console.wording import NUMBER_WORDS, counted, noun, number_word
 
 # --- words for answers and signals ----------------------------------------------------
@@ -223,6 +224,9 @@ class EarTraining(GameAdapter):
         return "0 to 4, or discovered" if self.kind == "short" else \
             "0 to 4, discovered, search, stored, own ship or time warning"
 
+    def rules_summary(self) -> list[str]:
+        return rules_lines()
+
     def help(self) -> list[str]:
         lines = ["zero to four (or answer 3, three beeps): name a buoy answer",
                  "discovered: the ship-found signal"]
@@ -374,6 +378,9 @@ class Tutorial(GameAdapter):
         if self.finished():
             return "Tutorial over: say quit, or new game."
         return f"Step {self.position + 1} of {len(self.steps)}: say next, back, or play again."
+
+    def rules_summary(self) -> list[str]:
+        return rules_lines()
 
     def help(self) -> list[str]:
         return ["next: the next step", "back: the step before", "play again: this step again"]

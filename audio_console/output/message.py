@@ -20,6 +20,9 @@ class Message:
     # A line of the board to sonify (docs/signals.md, "Listening to the board"): (position, of how many, row, kind).
     cells: list[tuple[int, int, int, str]] | None = None
     rows: int = 7   # how many rows that board has (sets the pitch range of `cells`)
+    # Hot-seat play: the screen and its scrollback are cleared first, for this team or
+    # player ("team 2"), when the console is passed (output/screen.py).
+    clear_for: str = ""
 
     @property
     def spoken(self) -> str:

@@ -6,6 +6,7 @@ import os
 import sys
 
 from audio_console.output.message import Message
+from audio_console.output.screen import clear_screen
 from audio_console.output.sink import NullSink, SoundSink
 
 
@@ -43,14 +44,20 @@ def _silence(out) -> None:
 
 class Presenter:
     def __init__(self, out=None, sink: SoundSink | None = None,
-                 speech: bool = True, signals: bool = True):
+                 speech: bool = True, signals: bool = True, keep_screen: bool = False):
         self.out = out or sys.stdout
+        self.keep_screen = keep_screen   # never clear at a pass of the console
         self.sink = sink or NullSink()
         self.speech = speech
         self.signals = signals
 
     def show(self, messages: list[Message]) -> None:
         for message in messages:
+            if message.clear_for:
+                shown = clear_screen(message, self.out, self.keep_screen)
+                if shown is None:
+                    continue
+                message = shown
             if message.text:
                 print_line(message.text, self.out)
             if self.signals and message.signal:

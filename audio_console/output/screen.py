@@ -1,0 +1,38 @@
+"""The one clear of the screen: when the console is passed in hot-seat play, the
+secret part (the points a team typed, a player's fleet) leaves the screen and its
+scrollback, so that the next team's screen reader or eyes cannot find it. Nothing
+else ever redraws. A player alone at a private screen may keep it (keep_screen)."""
+from __future__ import annotations
+
+from audio_console.output.message import Message
+
+# Cursor home, erase the screen, then the scrollback: in this order, as `clear` does,
+# because some terminals (tmux, xterm with its scroll-on-clear) push an erased screen
+# into the scrollback. xterm, tmux, the Linux console, Windows Terminal and macOS
+# Terminal know all three.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def clear_for(whom: str) -> Message:
+    """The message that clears the screen for `whom` ("team 2", "player 1")."""
+    return Message(f"Screen cleared for {whom}.", clear_for=whom)
+
+
+def is_terminal(out) -> bool:
+    isatty = getattr(out, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:           # a closed stream
+        return False
+
+
+def clear_screen(message: Message, out, keep: bool) -> Message | None:
+    """Clear `out` for a clear_for message; the line to show instead (None: no screen
+    to clear, as when the output goes to a file or a pipe, so nothing is said)."""
+    if not is_terminal(out):
+        return None
+    if keep:
+        return Message(f"Screen kept for {message.clear_for}.")
+    out.write(CLEAR)
+    out.flush()
+    return message
