@@ -23,7 +23,8 @@ from audio_console.console.session import Session
 from audio_console.console.typed import typed_lines
 from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
-from audio_console.console.storage import EventLog, SaveError, read_save, reason, set_aside
+from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
+from audio_console.files import reason
 from audio_console.games import GAMES
 from audio_console.output.presenter import OutputClosed, Presenter, print_line
 from audio_console.output.sink import NullSink

@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from audio_console.console.storage import reason
+from audio_console.files import reason
 
 CHANNELS, WIDTH = 2, 2
 FRAME = CHANNELS * WIDTH

@@ -20,10 +20,11 @@ from audio_console.console.base import InputError, Message, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.gameinfo import GameInfo
 from audio_console.console.slots import in_progress, make_room, take_out
-from audio_console.console.storage import EventLog, SavedGame, WriteError, copy_aside, write_save
+from audio_console.console.storage import EventLog, SavedGame, copy_aside, write_save
 from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
 from audio_console.console.typed import EDGES, echo, refusal
 from audio_console.console.voice_check import VoiceCheckConsole
+from audio_console.files import WriteError
 from audio_console.output.presenter import OutputClosed, Presenter
 from audio_console.settings import Settings
 from audio_console.wording import counted

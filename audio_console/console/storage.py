@@ -6,11 +6,9 @@ move, so a closed terminal or a power cut loses nothing; a write that fails
 (a full disk, a folder that cannot be written) removes its temporary file and
 leaves the previous save as it was.
 
-Saves, settings and logs go through the two helpers here (docs/files.md): read_limited
-reads only a regular file, never blocks and never reads more than its limit (a FIFO or
-/dev/zero cannot hang or fill the console); write_atomically writes through a temporary
-file of its own (random name, O_EXCL, never a planted symlink), through a symlinked
-path to its target, and refuses a device or any other path that is not a file.
+Saves and the log are read and written through the file helpers of
+audio_console/files.py (docs/files.md): a FIFO, a device or a planted symlink can
+neither hang the console nor be overwritten.
 
 The save is written before the move's events are logged, and holds those events
 with the log's size before them ("log"), so that a resume after a kill between
@@ -21,11 +19,11 @@ from __future__ import annotations
 import errno
 import json
 import os
-import stat
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from audio_console.files import FileTooLarge, open_for_append, read_limited, reason, write_atomically
 
 FORMAT = "audio_console save"
 VERSION = 1
@@ -38,44 +36,6 @@ MAX_LOG_TAIL = 1_000_000       # a resume reads back only the last move's lines 
 
 class SaveError(Exception):
     """A save file that cannot be used; the message says why, plainly."""
-
-
-class WriteError(Exception):
-    """A file that cannot be written; the message says why plainly, then the path."""
-
-
-REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is full",
-           errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-           errno.EROFS: "the disk is read-only", errno.EISDIR: "that path is a folder",
-           errno.ENOTDIR: "a part of that path is a file, not a folder",
-           errno.ENOENT: "a folder on that path does not exist",
-           errno.ENAMETOOLONG: "the name is too long",
-           errno.EEXIST: "a part of that path is a file, not a folder",   # EEXIST: from mkdir
-           errno.ELOOP: "that path is a loop of symbolic links"}
-
-# What a path that is not a regular file is, in the words of REASONS.
-KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
-         stat.S_IFSOCK: "a socket"}
-
-
-class NotAFile(OSError):
-    """A path that is a device, a FIFO or a socket: never read or replaced."""
-
-    def __init__(self, mode: int):
-        kind = KINDS.get(stat.S_IFMT(mode), "something else")
-        super().__init__(errno.EINVAL, f"that path is {kind}, not a file")
-
-
-class FileTooLarge(OSError):
-    def __init__(self, limit: int):
-        super().__init__(errno.EFBIG, f"the file is larger than {limit:,} bytes")
-        self.limit = limit
-
-
-def reason(error: OSError) -> str:
-    if error.errno in REASONS:
-        return REASONS[error.errno]
-    return (error.strerror or error.__class__.__name__).lower()
 
 
 @dataclass
@@ -101,95 +61,6 @@ class SavedGame:
 def write_save(path: Path, saved: SavedGame) -> None:
     """Replace the save atomically; raise WriteError (the old save kept) when that fails."""
     write_atomically(path, saved.to_json())
-
-
-def check_file(mode: int) -> None:
-    """Raise unless mode is a regular file's (a folder: "that path is a folder")."""
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, "is a folder")
-    if not stat.S_ISREG(mode):
-        raise NotAFile(mode)
-
-
-def read_limited(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at path (a symlink followed), at most limit of them.
-    Checked before it is opened and again once open, opened without blocking (a FIFO
-    cannot hang), read with a hard limit (a device reports size 0 and never ends).
-    Raises FileNotFoundError, NotAFile, FileTooLarge or another OSError (see reason)."""
-    check_file(os.stat(path).st_mode)
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        check_file(os.fstat(fd).st_mode)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-            size += len(chunk)
-        raise FileTooLarge(limit)
-    finally:
-        os.close(fd)
-
-
-def open_for_append(path: Path):
-    """A regular file opened to append text lines (created if missing); never a FIFO
-    (which would block until a reader came) or a device."""
-    try:
-        check_file(os.stat(path).st_mode)
-    except FileNotFoundError:
-        pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-    try:
-        check_file(os.fstat(fd).st_mode)
-        os.set_blocking(fd, True)
-    except OSError:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "a", encoding="utf-8")
-
-
-def _write_target(path: Path) -> tuple[Path, int | None]:
-    """Where a write to path lands, and that file's permissions (None: a new file).
-    A symlink is written through to its target, never replaced by a file of its own."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return path, None
-    if stat.S_ISLNK(mode):
-        path = Path(os.path.realpath(path))
-        try:
-            mode = os.stat(path).st_mode
-        except FileNotFoundError:
-            return path, None
-    check_file(mode)
-    return path, stat.S_IMODE(mode)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace the file at path with text, whole or not at all; WriteError says why not.
-    The temporary file is new (a random name created with O_EXCL in the target's
-    folder), so a name planted beforehand, a symlink above all, is never written."""
-    tmp = None
-    try:
-        target, mode = _write_target(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            if mode is not None:
-                os.fchmod(fd, mode)
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except OSError as error:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        raise WriteError(f"{reason(error)} ({path})") from error
 
 
 def read_save(path: Path, known_games, check_options=None) -> SavedGame:

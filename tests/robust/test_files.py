@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from audio_console.console import storage
+from audio_console import files
 from audio_console.console.storage import read_save, set_aside
 from audio_console.games import GAMES
 from audio_console.settings import Settings
@@ -85,7 +85,7 @@ def test_a_write_failing_with_enospc_removes_its_temporary_file(tmp_path, monkey
 
     def disk_full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(storage.os, "fsync", disk_full)
+    monkeypatch.setattr(files.os, "fsync", disk_full)
     session.type("D5")
     session.type("D6")
     text = out.getvalue()
