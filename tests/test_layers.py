@@ -50,13 +50,14 @@ MAY_IMPORT = {
 # is mended; none is left.
 KNOWN_VIOLATIONS: set[tuple[str, str]] = set()
 # Inside a game: its rules core (pure) imports only the core, its cues (events to
-# words and sounds) the core too; the upper part may import all of the game. Every
+# words and sounds, and the rules in short) the core too; the upper part may import
+# all of the game. Every
 # module of a game is in one of the three ("": the package's __init__).
 GAME_CORE = ("", "rules", "board", "events", "deduction", "rollout", "footprints",
              "pieces", "dice", "chips", "alien", "defence", "actions")
-GAME_CUES = ("cues",)
+GAME_CUES = ("cues", "rules_summary")
 GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "memory",
-              "commands", "readout", "placing")
+              "commands", "readout", "placing", "arcade", "tutorial")
 
 
 # --- reading the imports -------------------------------------------------------------
