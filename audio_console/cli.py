@@ -1,7 +1,8 @@
 """audio-console: the command line of ARCHITECTURE.md.
 
     audio-console [--game NAME] [game options] [--seed N] [--text | --no-speech |
-                  --no-signals] [--input keys|voice|both] [--log FILE] [--save FILE]
+                  --no-signals] [--screen-reader | --no-screen-reader]
+                  [--input keys|voice|both] [--log FILE] [--save FILE]
                   [--resume] [--record FILE.wav] [--voice-trace FILE]
     audio-console recognize --game GAME FILE.wav ...
 
@@ -91,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--no-speech", action="store_true",
                         help="text lines and signals (for a screen reader, which reads the lines)")
     output.add_argument("--no-signals", action="store_true", help="text lines and speech")
+    parser.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, default=None,
+                        help="speak through your running screen reader (NVDA, JAWS, VoiceOver, Orca, "
+                             "Speech Dispatcher) instead of the console's voice; remembered for next time")
     parser.add_argument("--input", choices=CHOICES["input"], default=None,
                         help="how you give commands; remembered for next time (first time: keys)")
     parser.add_argument("--model", help="speech model folder: Whisper (CTranslate2) or vosk (default: models/, else the built-in Whisper tiny.en)")
@@ -140,6 +144,19 @@ def open_sound(args, settings: Settings):
                        record_path=args.record, notify=say)
 
 
+def make_presenter(args, settings: Settings, sink) -> tuple[Presenter, str | None]:
+    """The presenter, speaking through the screen reader when that is wanted (and
+    remembered); with the line to say when none is found."""
+    presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
+                          signals=not (args.text or args.no_signals))
+    if args.screen_reader is not None:
+        settings.screen_reader = args.screen_reader
+    if not (settings.screen_reader and presenter.speech):
+        return presenter, None
+    line = presenter.use_screen_reader(True)
+    return presenter, None if presenter.reader is not None else line
+
+
 def read_keys(inputs: "queue.Queue", stream=None) -> None:
     """Feed typed lines to the session; a closed input is the end."""
     stream = stream or sys.stdin
@@ -170,8 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.load()
     save_path = args.save or data_dir() / "game.json"
     sink = open_sound(args, settings)
-    presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
-                          signals=not (args.text or args.no_signals))
+    presenter, reader_line = make_presenter(args, settings, sink)
     log = EventLog(args.log)
     session = Session(presenter, settings, GAMES, save_path, log, barge_in=settings.barge_in)
     # A closed terminal or a kill ends the session cleanly; the game is already saved.
@@ -180,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for note in settings.notes:
             session.tell(note)
+        if reader_line:
+            session.tell(reader_line)
         if not start(args, session):
             return 2
         inputs: queue.Queue = queue.Queue()
@@ -201,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         finish = getattr(sink, "finish", None)
         wait = QUIT_WAIT_UNSAVED if session.save_problem else QUIT_WAIT
         finish(wait) if finish else sink.wait_until_idle(wait)
+        presenter.close_reader()
         sink.close()
         log.close()
     return 0
