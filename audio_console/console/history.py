@@ -3,7 +3,9 @@
 `repeat` says the last reply again; `previous message` and `next message` step one
 line back or on from where the player is (each new line puts them back at the
 newest), and `history` reads the last five. The last HISTORY_SIZE lines are kept;
-prompts and the read-backs themselves are not lines of the history.
+prompts and the read-backs themselves are not lines of the history. When the
+console is passed to the other team or player, the history is emptied: what the
+one at the console heard is never read back to the next.
 """
 from __future__ import annotations
 
@@ -25,6 +27,10 @@ class MessageHistory:
         # kept without their signals: read back, a line is its words
         self.lines.extend(Message(m.text, speech=m.speech) for m in messages if m.text)
         self.at = len(self.lines) - 1
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.at = -1
 
     def previous(self) -> Reply:
         if not self.lines:

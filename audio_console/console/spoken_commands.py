@@ -3,6 +3,8 @@
 Mixed into Session, whose output they share (`_show`)."""
 from __future__ import annotations
 
+from typing import Any
+
 from audio_console.commands import Command
 from audio_console.console.base import Message, Reply
 from audio_console.console.history import MessageHistory
@@ -11,11 +13,16 @@ from audio_console.output.presenter import Presenter
 from audio_console.settings import Settings
 
 
+# Settings of the console's own voice: a screen reader keeps its own voice, rate and volume.
+OWN_VOICE_ONLY = ("speech louder", "speech softer", "faster", "slower")
+
+
 class SpokenCommands:
     presenter: Presenter
     settings: Settings
     history: MessageHistory
     last_messages: list[Message]
+    _console: Any        # the game or menu in front of the player (None before one opens)
 
     def _show_prompt(self, force: bool = False) -> None:
         raise NotImplementedError     # the session's
@@ -27,6 +34,8 @@ class SpokenCommands:
             self.last_messages = list(reply.messages)
         if not review:
             self.history.add(reply.messages)
+            if getattr(self._console, "passing_to", None) is not None:
+                self.history.clear()     # a hot-seat game passes the console: nothing secret kept
         self.presenter.show(reply.messages)
 
     def _cmd_repeat(self, command: Command) -> None:
@@ -44,6 +53,8 @@ class SpokenCommands:
 
     def _change_setting(self, command: Command) -> None:
         text = change_setting(self.settings, command)
+        if self.presenter.reader is not None and command.name in OWN_VOICE_ONLY:
+            text += f" {self.presenter.reader.name} keeps its own."
         self.settings.save()
         self.presenter.sink.apply_settings(self.settings)
         self._show(Reply().say(text))

@@ -74,8 +74,10 @@ def test_screen_reader_on_and_off_are_said_and_remembered(tmp_path):
     spoken_before = list(sink.spoken)
     session.type("query D5")
     assert sink.spoken == spoken_before             # the console's own voice says nothing ...
-    assert wait_for(lambda: any(text.startswith("D5") for text in backend.said))   # ... the reader does
+    assert wait_for(lambda: any("D5, one." in text for text in backend.said))   # ... the reader does
     assert "answer_1" in sink.signals               # signals stay with the console
+    session.type("speech softer")
+    assert out.getvalue().splitlines()[-1] == "Speech softer: speech volume 7 of 10. Test reader keeps its own."
     session.type("screen reader off")
     assert "Screen reader off: I speak with my own voice." in out.getvalue().splitlines()
     assert Settings.load().screen_reader is False
