@@ -208,6 +208,7 @@ class Session(SpokenCommands):
             self._tick()
 
     def _tick(self) -> None:
+        self.presenter.check_reader()      # a screen reader not found after all: said now
         if self._console is not None and not self.pending:
             self._after(self.console.tick(self.clock()))
 

@@ -9,6 +9,8 @@ from audio_console.output.message import Message
 from audio_console.output.screen_reader import ScreenReader, open_screen_reader
 from audio_console.output.sink import NullSink, SoundSink
 
+OPEN_WAIT = 1.5    # seconds the console waits for the screen reader to be found; then it goes on
+
 
 class Presenter:
     def __init__(self, out=None, sink: SoundSink | None = None,
@@ -26,7 +28,7 @@ class Presenter:
         return self.speech and self.reader is None
 
     def show(self, messages: list[Message]) -> None:
-        self._check_reader()
+        self.check_reader()
         for message in messages:
             if message.text:
                 print(message.text, file=self.out, flush=True)
@@ -48,10 +50,13 @@ class Presenter:
             return "Screen reader off: I speak with my own voice."
         if not self.speech:
             return "Screen reader on. Speech is off in this session, so nothing is spoken."
-        if self.reader is not None:
-            return f"Screen reader on: I speak through {self.reader.name}."
-        self.reader, why = self._find_reader()
         if self.reader is None:
+            self.reader, why = self._find_reader()
+            if self.reader is None:
+                return f"No screen reader found ({why}): I speak with my own voice."
+            self.reader.opened.wait(OPEN_WAIT)   # still looking after that: its lines wait for it
+        if self.reader.failed is not None:
+            why, self.reader = self.reader.failed, None
             return f"No screen reader found ({why}): I speak with my own voice."
         return f"Screen reader on: I speak through {self.reader.name}."
 
@@ -65,11 +70,16 @@ class Presenter:
             self.reader.close()
             self.reader = None
 
-    def _check_reader(self) -> None:
-        """A screen reader that stopped taking speech: said once, then the own voice."""
-        if self.reader is None or self.reader.failed is None:
+    def check_reader(self) -> None:
+        """A screen reader not found after all, or that stopped taking speech: said
+        once, then the own voice speaks, the lines that waited for it first."""
+        reader = self.reader
+        if reader is None or reader.failed is None:
             return
-        name, why = self.reader.name, self.reader.failed
         self.reader = None
-        self.show([Message(f"{name} stopped speaking ({why[:60]}): I speak with my own voice.",
-                           signal="error")])
+        waited = reader.unspoken()
+        line = (f"{reader.name} stopped speaking ({reader.failed[:60]})" if reader.found
+                else f"No screen reader found ({reader.failed[:60]})")
+        self.show([Message(f"{line}: I speak with my own voice.", signal="error")])
+        for text in waited:
+            self.sink.speak(text)

@@ -73,7 +73,8 @@ def voiced_seconds(x: np.ndarray, threshold: float = 0.01) -> float:
 def test_a_galaxis_answer_is_spoken_by_the_screen_reader_and_stop_silences_it(game):
     session, presenter, line, queued, sink_name = game
     assert line is None and presenter.reader is not None
-    assert presenter.reader.name == "Speech Dispatcher"
+    assert presenter.reader.opened.wait(60)      # found (it lists every voice first: seconds)
+    assert presenter.reader.failed is None and presenter.reader.name == "Speech Dispatcher"
     assert session.settings.screen_reader is True                  # remembered for next time
     session.open_game(GAMES["galaxis"], {"option": 2}, 1)
     session.type("query B2")           # the first query builds the deduction's table (seconds)

