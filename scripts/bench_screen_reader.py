@@ -6,8 +6,8 @@ finds (here speech-dispatcher, autospawned). A null sink of the bench's own take
 the sound (PULSE_SINK), and speech-dispatcher gets a runtime folder of the bench's
 own, so a daemon of its own plays into that sink. Measures:
 
-1. opening the screen reader (prismatoid's best backend): the first time (the
-   daemon autospawned), then again with it running;
+1. finding the screen reader (prismatoid's best backend, until `opened`): the first
+   time (the daemon autospawned), then in new processes with it running;
 2. a short line said -> sound arriving in the sink's monitor, through the screen
    reader; baseline in the same run: the console's own voice (AudioEngine.speak,
    rendered anew each time, and cached);
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from audio_console.audio.engine import AudioEngine  # noqa: E402
 from audio_console.output.screen_reader import open_screen_reader  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
-from scripts.bench_audio import MonitorWatcher, median_ms  # noqa: E402
+from scripts.bench_audio import MonitorWatcher, median_ms, with_null_sink  # noqa: E402
 
 LONG = "This is a long line about the board, row by row, that goes on and on for a while yet."
 
@@ -43,7 +43,8 @@ def pulse_server() -> str | None:
 
 
 CHILD = ("import time; from audio_console.output.screen_reader import open_screen_reader; "
-         "t = time.perf_counter(); reader, why = open_screen_reader(); print(time.perf_counter() - t)")
+         "t = time.perf_counter(); reader, why = open_screen_reader(); reader.opened.wait(60); "
+         "print(time.perf_counter() - t)")
 
 
 def open_in_child() -> float:
@@ -58,8 +59,11 @@ def run(sink: str, n: int) -> int:
     opened = []
     first = time.perf_counter()
     reader, why = open_screen_reader()
+    if reader is not None:
+        reader.opened.wait(60)
+        why = reader.failed or why
     opened.append(time.perf_counter() - first)
-    if reader is None:
+    if reader is None or not reader.found:
         print("no screen reader:", why)
         return 1
     for _ in range(max(1, n // 2)):       # a new process, as a player's next start
@@ -111,21 +115,13 @@ def main() -> int:
     if server is None:
         print("no PulseAudio server: start one as scripts/setup.sh start_pulseaudio does")
         return 1
-    sink = f"reader_bench_{os.getpid()}"
-    loaded = subprocess.run(["pactl", "load-module", "module-null-sink", f"sink_name={sink}"],
-                            capture_output=True, text=True)
-    if loaded.returncode != 0:
-        print("could not load a null sink:", loaded.stderr.strip())
-        return 1
-    runtime = tempfile.mkdtemp(prefix="sd-")
-    os.environ.update(PULSE_SINK=sink, XDG_RUNTIME_DIR=runtime,
+    runtime = tempfile.mkdtemp(prefix="sd-")   # speech-dispatcher's: a daemon of the bench's own
+    os.environ.update(XDG_RUNTIME_DIR=runtime,
                       PULSE_SERVER=server if server.startswith("unix:") else f"unix:{server}")
     try:
-        return run(sink, args.trials)
+        return with_null_sink("reader_bench", lambda sink: run(sink, args.trials))
     finally:
-        subprocess.run(["pactl", "unload-module", loaded.stdout.strip()], capture_output=True)
         shutil.rmtree(runtime, ignore_errors=True)
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
