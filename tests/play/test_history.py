@@ -116,3 +116,19 @@ def test_the_history_commands_are_spoken_commands_for_voice(tmp_path):
                        ("history", "history"), ("previous", "previous message"), ("next", "next message")]:
         assert grammar.parse(said).name == name
         assert said in phrases
+
+
+def test_the_history_by_voice(tmp_path):
+    """Heard as a recognizer hands them over: the same lines as typed."""
+    from audio_console.voice import Heard
+    session, out, sink = make_session(tmp_path)
+    session.open_game(GAMES["battleship"], {"opponent": "computer"}, 1)
+    session.type("status")
+    session.type("help")
+    kept = [m.text for m in session.history.lines]
+    before = out.getvalue()
+    session.hear(Heard("previous message", session.parse("previous message"), 0.9, False))
+    assert said_after(out, before) == [kept[-2]]
+    before = out.getvalue()
+    session.hear(Heard("history", session.parse("history"), 0.9, False))
+    assert said_after(out, before) == ["Last five messages, oldest first:"] + kept[-5:]
