@@ -35,6 +35,10 @@ TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
 PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
 QUIT_WAIT = 0.8               # seconds the spoken "Goodbye." may take: quitting is quick
 QUIT_WAIT_UNSAVED = 4.0       # "The game could not be saved" is heard whole
+# The listener cannot tell when a screen reader speaks (prismatoid does not say), so it
+# does not stop listening then, as it does for the console's own voice.
+READER_AND_MICROPHONE = ("The microphone also hears your screen reader: say headphones on if you wear them, "
+                         "or push to talk.")
 
 
 def seconds(low: float, high: float):
@@ -206,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
             settings.input = args.input
         if settings.input in ("voice", "both"):
             session.listener = open_listener(args, settings, sink, inputs)
+        if session.listener is not None and presenter.reader is not None and not settings.headphones:
+            session.tell(READER_AND_MICROPHONE, signal=None)
         threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
         session.run(inputs)
     except KeyboardInterrupt:
