@@ -13,7 +13,7 @@ own, so a daemon of its own plays into that sink. Measures:
    rendered anew each time, and cached);
 3. stop -> silence in the monitor, through the screen reader and the own voice.
 
-Run: /work/venv/bin/python scripts/bench_screen_reader.py [--trials N]
+Run: .venv/bin/python scripts/bench_screen_reader.py [--trials N]
 """
 from __future__ import annotations
 
