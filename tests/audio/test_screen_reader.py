@@ -108,3 +108,15 @@ def test_a_galaxis_answer_is_spoken_by_the_screen_reader_and_stop_silences_it(ga
     assert voiced_seconds(speaking) > 0.5, "the help was not being spoken"
     assert voiced_seconds(silent) == 0.0, "speech went on after stop"
     assert not [label for label in queued if label.startswith("speech")]
+
+
+def test_voice_input_with_the_screen_reader_and_no_headphones_is_warned_once(speech_dispatcher, tmp_path):
+    """The listener cannot tell when the screen reader speaks: the player is told, once."""
+    from tests.conftest import run_console
+    done = run_console(ARGS + ["--input", "voice"], ["quit"], tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    if any(line.startswith(("No microphone", "No speech recognizer")) for line in lines):
+        pytest.skip("no microphone or recognizer here")
+    assert lines.count("The microphone also hears your screen reader: say headphones on if you wear them, "
+                       "or push to talk.") == 1
