@@ -1,7 +1,8 @@
 """audio-console: the command line (README.md, "Playing"; docs/architecture.md).
 
     audio-console [--game NAME] [game options] [--seed N] [--text | --no-speech |
-                  --no-signals] [--input keys|voice|both] [--log FILE] [--save FILE]
+                  --no-signals] [--screen-reader | --no-screen-reader]
+                  [--input keys|voice|both] [--log FILE] [--save FILE]
                   [--resume] [--record FILE.wav] [--voice-trace FILE]
     audio-console recognize --game GAME FILE.wav ...
 
@@ -36,6 +37,10 @@ PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
 QUIT_WAIT = 0.8               # seconds the spoken "Goodbye." may take: quitting is quick
 QUIT_WAIT_UNSAVED = 4.0       # "The game could not be saved" is heard whole
 OUTPUT_CLOSED = 3             # exit code: the text output took no more lines (docs/files.md)
+# The listener cannot tell when a screen reader speaks (prismatoid does not say), so it
+# does not stop listening then, as it does for the console's own voice.
+READER_AND_MICROPHONE = ("The microphone also hears your screen reader: say headphones on if you wear them, "
+                         "or push to talk.")
 
 
 def seconds(low: float, high: float):
@@ -97,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep-screen", action=argparse.BooleanOptionalAction, default=None,
                         help="two players at one console: keep the screen when it is passed (default: "
                              "cleared, with its scrollback); remembered for next time")
+    parser.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, default=None,
+                        help="speak through your running screen reader (NVDA, JAWS, VoiceOver, Orca, "
+                             "Speech Dispatcher) instead of the console's voice; remembered for next time")
     parser.add_argument("--input", choices=CHOICES["input"], default=None,
                         help="how you give commands; remembered for next time (first time: keys)")
     parser.add_argument("--model", help="speech model folder: Whisper (CTranslate2) or vosk (default: models/, else the built-in Whisper tiny.en)")
@@ -197,6 +205,19 @@ def open_sound(args, settings: Settings, notify=say):
                        record_path=args.record, notify=notify)
 
 
+def make_presenter(args, settings: Settings, sink) -> tuple[Presenter, str | None]:
+    """The presenter, speaking through the screen reader when that is wanted (and
+    remembered); with the line to say when none is found."""
+    presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
+                          signals=not (args.text or args.no_signals), keep_screen=settings.keep_screen)
+    if args.screen_reader is not None:
+        settings.screen_reader = args.screen_reader
+    if not (settings.screen_reader and presenter.speech):
+        return presenter, None
+    line = presenter.use_screen_reader(True)
+    return presenter, None if presenter.reader is not None else line
+
+
 def read_keys(inputs: "queue.Queue", stream=None) -> None:
     """Feed typed lines to the session; a closed input is the end."""
     stream = stream or sys.stdin
@@ -231,8 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     inputs: queue.Queue = queue.Queue()
     notices = Notices(inputs)
     sink = open_sound(args, settings, notices)
-    presenter = Presenter(sink=sink, speech=not (args.text or args.no_speech),
-                          signals=not (args.text or args.no_signals), keep_screen=settings.keep_screen)
+    presenter, reader_line = make_presenter(args, settings, sink)
     log = EventLog(args.log)
     session = Session(presenter, settings, GAMES, save_path, log, barge_in=settings.barge_in)
     # A closed terminal or a kill ends the session cleanly; the game is already saved.
@@ -243,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for note in notices.pending() + list(settings.notes):
             session.tell(note)
+        if reader_line:
+            session.tell(reader_line)
         if not start(args, session):
             return 2
         # A hands-free player sets --input voice once; later plain starts listen too.
@@ -250,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
             settings.input = args.input
         if settings.input in ("voice", "both"):
             session.listener = open_listener(args, settings, sink, inputs)
+        if session.listener is not None and presenter.reader is not None and not settings.headphones:
+            session.tell(READER_AND_MICROPHONE, signal=None)
         threading.Thread(target=read_keys, args=(inputs,), daemon=True).start()
         session.run(inputs)
     except KeyboardInterrupt:
@@ -270,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         finish = getattr(sink, "finish", None)
         wait = QUIT_WAIT_UNSAVED if session.save_problem else QUIT_WAIT
         finish(wait) if finish else sink.wait_until_idle(wait)
+        presenter.close_reader()
         sink.close()
         log.close()
     return code

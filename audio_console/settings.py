@@ -45,7 +45,8 @@ CHOICES = {
 @dataclass
 class Settings:
     speech_rate: int = 175          # words per minute (espeak-ng)
-    volume: float = 0.8             # 0..1, for speech and signals alike
+    speech_volume: float = 0.8      # 0..1, the console's own voice
+    signal_volume: float = 0.8      # 0..1, the signals and board sounds
     voice: str = ""                 # espeak-ng voice id; "" = default English
     timing: str = "faithful"        # signal timing: "faithful" or "quick"
     confirm: str = "unsure"         # voice: "unsure" (confirm when unsure), "always", "never" (say again)
@@ -55,6 +56,7 @@ class Settings:
     headphones: bool = False        # voice: keep listening while the console speaks
     barge_in: bool = True           # the player's next input cuts speech off
     keep_screen: bool = False       # hot-seat: keep the screen at a pass (set by --keep-screen)
+    screen_reader: bool = False     # speak through the running screen reader (--screen-reader)
     best_option2: int = 0           # Galaxis option 2: fewest queries so far (0 = none yet)
 
     def __post_init__(self) -> None:
@@ -76,6 +78,7 @@ class Settings:
             return settings
         changed = []
         if isinstance(raw, dict):
+            raw = with_split_volume(raw)
             for f in fields(cls):
                 if f.name not in raw:
                     continue
@@ -99,9 +102,17 @@ class Settings:
 
 
 # Numbers: (lowest, highest); a number outside is clamped, anything else is the default.
-RANGES = {"speech_rate": (80, 400), "volume": (0.0, 1.0), "clarity": (0.0, 1.0), "best_option2": (0, 1000)}
+RANGES = {"speech_rate": (80, 400), "speech_volume": (0.0, 1.0), "signal_volume": (0.0, 1.0), "clarity": (0.0, 1.0), "best_option2": (0, 1000)}
 # An espeak-ng voice id ("en-us", "mb/mb-en1", "en+f3"), never a path.
 VOICE_ID = re.compile(r"([A-Za-z0-9][A-Za-z0-9_+-]{0,30}(/[A-Za-z0-9][A-Za-z0-9_+-]{0,30})?)?")
+
+
+def with_split_volume(raw: dict) -> dict:
+    """A settings file from before speech and signals had volumes of their own: its
+    one volume becomes both."""
+    if "volume" not in raw:
+        return raw
+    return {"speech_volume": raw["volume"], "signal_volume": raw["volume"], **raw}
 
 
 def checked(name: str, value, default):

@@ -174,10 +174,15 @@ def main() -> int:
     if args.latency:
         os.environ["AUDIO_CONSOLE_LATENCY"] = args.latency   # read when the engine opens its stream
 
+    return with_null_sink("audio_bench", lambda sink: run(sink, n))
+
+
+def with_null_sink(prefix: str, run_in) -> int:
+    """run_in(sink) with a null sink of this run's own as the default (PULSE_SINK)."""
     if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
         print("no PulseAudio server: start one as scripts/setup.sh start_pulseaudio does")
         return 1
-    sink = f"audio_bench_{os.getpid()}"
+    sink = f"{prefix}_{os.getpid()}"
     loaded = subprocess.run(["pactl", "load-module", "module-null-sink", f"sink_name={sink}"],
                             capture_output=True, text=True)
     if loaded.returncode != 0:
@@ -185,7 +190,7 @@ def main() -> int:
         return 1
     os.environ["PULSE_SINK"] = sink
     try:
-        return run(sink, n)
+        return run_in(sink)
     finally:
         subprocess.run(["pactl", "unload-module", loaded.stdout.strip()], capture_output=True)
 

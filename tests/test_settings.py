@@ -10,7 +10,7 @@ def test_a_damaged_or_unknown_setting_falls_back_to_its_default(tmp_path):
     path.write_text(json.dumps({"confirm": "sometimes", "input": "telepathy", "timing": "quick",
                                 "volume": "loud", "headphones": True}))
     settings = Settings.load(path)
-    assert settings.confirm == "unsure" and settings.input == "keys" and settings.volume == 0.8
+    assert settings.confirm == "unsure" and settings.input == "keys" and settings.speech_volume == settings.signal_volume == 0.8
     assert settings.timing == "quick" and settings.headphones is True     # good values kept
 
 

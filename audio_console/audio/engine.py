@@ -87,7 +87,7 @@ class AudioEngine:
             why = self._open_stream(device, sample_rate)
             if why:
                 self._notify(NO_DEVICE_MESSAGE.format(why=why))
-        self.mixer = Mixer(self.sample_rate, volume=_volume(settings))
+        self.mixer = Mixer(self.sample_rate, volumes=_volumes(settings))
         self.recorder = None
         if record_path:
             try:
@@ -134,7 +134,7 @@ class AudioEngine:
             return None
         if not self._playing():
             return None
-        sound = Sound("speech: " + text)
+        sound = Sound("speech: " + text, kind="speech")
         cached = self.speech.cached(text)
         if cached is not None:
             sound.samples = _pan(cached, side)
@@ -202,7 +202,7 @@ class AudioEngine:
             self._notify("The recording ends here: the sound still queued was not recorded in time.")
 
     def apply_settings(self, settings) -> None:
-        self.mixer.volume = _volume(settings)
+        self.mixer.volumes = _volumes(settings)
         timing = getattr(settings, "timing", self.timing)
         if timing in signal_table.TIMINGS:
             self.timing = timing
@@ -327,9 +327,15 @@ class AudioEngine:
                     time.sleep(delay)
 
 
-def _volume(settings) -> float:
+def _volumes(settings) -> dict[str, float]:
+    """The volume of each kind of sound, from the settings (0.8 where unusable)."""
+    return {kind: _volume(getattr(settings, name, 0.8))
+            for kind, name in (("speech", "speech_volume"), ("signal", "signal_volume"))}
+
+
+def _volume(value) -> float:
     try:
-        return min(1.0, max(0.0, float(getattr(settings, "volume", 0.8))))
+        return min(1.0, max(0.0, float(value)))
     except (TypeError, ValueError):
         return 0.8
 

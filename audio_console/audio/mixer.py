@@ -5,7 +5,8 @@ The engine's output callback (or, without a device, its virtual clock) asks
 the other, each starting on the sample after the previous one ends (a message's
 signal, then its speech); sounds added with overlap=True play at once, on top.
 A queued sound may still be waiting for its samples (speech being rendered):
-the queue waits for it, in order.
+the queue waits for it, in order. Each sound is of a kind, "speech" or "signal",
+and plays at its kind's volume (the player sets the two apart).
 
 Everything here runs under one lock, briefly: render() is called from the
 real-time audio thread and must never wait for long.
@@ -24,10 +25,11 @@ STOP_FADE = 0.005   # seconds: stop() fades out this fast instead of clicking
 class Sound:
     """One thing to play. `samples` is float32 (n, 2), or None while being rendered."""
 
-    __slots__ = ("label", "samples", "pos", "cancelled", "first_sample_at", "ended")
+    __slots__ = ("label", "kind", "samples", "pos", "cancelled", "first_sample_at", "ended")
 
-    def __init__(self, label: str, samples: np.ndarray | None = None):
+    def __init__(self, label: str, samples: np.ndarray | None = None, kind: str = "signal"):
         self.label = label
+        self.kind = kind             # "speech" or "signal": which volume it plays at
         self.samples = samples
         self.pos = 0
         self.cancelled = False
@@ -40,9 +42,9 @@ class Sound:
 
 
 class Mixer:
-    def __init__(self, sample_rate: int, volume: float = 1.0):
+    def __init__(self, sample_rate: int, volumes: dict[str, float] | None = None):
         self.sample_rate = sample_rate
-        self.volume = volume
+        self.volumes = dict(volumes or {})   # kind -> 0..1; a kind not named plays at 1
         self._queue: deque[Sound] = deque()
         self._layers: list[Sound] = []
         self._tail: np.ndarray | None = None   # the fade-out after stop(): plays, but is not "busy"
@@ -70,7 +72,7 @@ class Mixer:
             for sound in playing:
                 if sound.samples is None:     # an overlapping sound still rendering
                     continue
-                chunk = sound.samples[sound.pos:sound.pos + fade_frames]
+                chunk = self._scaled(sound, sound.samples[sound.pos:sound.pos + fade_frames])
                 if sound.pos > 0 and len(chunk):
                     tail[:len(chunk)] += chunk
             for sound in list(self._queue) + self._layers:
@@ -132,7 +134,7 @@ class Mixer:
                 if take > 0:
                     if sound.pos == 0:
                         sound.first_sample_at = now
-                    out[filled:filled + take] += samples[sound.pos:sound.pos + take]
+                    out[filled:filled + take] += self._scaled(sound, samples[sound.pos:sound.pos + take])
                     sound.pos += take
                     filled += take
                     active = True
@@ -147,7 +149,7 @@ class Mixer:
                 if take > 0:
                     if sound.pos == 0 and sound.first_sample_at is None:
                         sound.first_sample_at = now
-                    out[:take] += samples[sound.pos:sound.pos + take]
+                    out[:take] += self._scaled(sound, samples[sound.pos:sound.pos + take])
                     sound.pos += take
                     active = True
                 if sound.pos >= len(samples):
@@ -162,7 +164,9 @@ class Mixer:
             if not self._queue and not self._layers:
                 self._changed.notify_all()
         if active:
-            if self.volume != 1.0:
-                out *= self.volume
             np.clip(out, -1.0, 1.0, out=out)
         return out, active
+
+    def _scaled(self, sound: Sound, chunk: np.ndarray) -> np.ndarray:
+        volume = self.volumes.get(sound.kind, 1.0)
+        return chunk if volume == 1.0 else chunk * np.float32(volume)

@@ -47,12 +47,24 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 # Commands that only make the console speak (a hint, the help, the board's state): a
 # wrong one costs a sentence the player can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "help", "status", "summary", "repeat", "rules"})
+ONLY_SPEAK = frozenset({"hint", "help", "status", "summary", "repeat", "rules",
+                        "previous message", "next message", "history"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),
     Rule("menu", "menu", ["menu", "main menu"]),
     Rule("timing", "timing {timing}", ["<timing> signals", "signals <timing>"]),
+    # Speech and signals each at a volume of its own ("louder" and "softer": both).
+    Rule("speech louder", "speech louder", ["speech louder"]),
+    Rule("speech softer", "speech softer", ["speech softer"]),
+    Rule("signals louder", "signals louder", ["(signals|signal) louder"]),
+    Rule("signals softer", "signals softer", ["(signals|signal) softer"]),
+    Rule("screen reader", "screen reader {switch}", ["screen reader <switch>"]),
+    # The message history: "previous" and "next" alone where a game does not take them
+    # (the tutorial's steps, the menu's "previous" question), "... message" everywhere.
+    Rule("previous message", "previous message", ["previous [message]"]),
+    Rule("next message", "next message", ["next [message]"]),
+    Rule("history", "history", ["history", "last messages"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),
     Rule("listening", "listening push", ["push to talk"]),

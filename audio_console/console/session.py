@@ -21,7 +21,9 @@ from audio_console.console.menu import MenuConsole
 from audio_console.console.gameinfo import GameInfo
 from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, copy_aside, write_save
-from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
+from audio_console.console.history import MessageHistory
+from audio_console.console.setting_commands import SETTING_COMMANDS
+from audio_console.console.spoken_commands import SpokenCommands
 from audio_console.console.typed import EDGES, echo, refusal
 from audio_console.console.voice_check import VoiceCheckConsole
 from audio_console.files import WriteError
@@ -33,13 +35,14 @@ if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is 
     from audio_console.voice.listener import Listener
 
 TICK_SECONDS = 0.1
-ALWAYS = ("Always: repeat, help, rules, status, summary, stop (silence), new game, quit; "
-          "louder, softer, faster, slower; quick signals, faithful signals.")
+ALWAYS = ("Always: repeat, previous message, next message, history, help, rules, status, summary, "
+          "stop (silence), new game, quit; louder, softer (one alone: speech louder, signals softer); "
+          "faster, slower; quick signals, faithful signals; screen reader on or off.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
 
 
-class Session:
+class Session(SpokenCommands):
     def __init__(self, presenter: Presenter, settings: Settings, games: dict[str, GameInfo],
                  save_path: Path, log: EventLog, clock=time.monotonic, barge_in: bool = True):
         self.presenter = presenter
@@ -55,6 +58,7 @@ class Session:
         self.saved: SavedGame | None = None
         self.keeps_save = True
         self.last_messages: list[Message] = []
+        self.history = MessageHistory()
         self.last_prompt = ""
         self.pending: tuple[str, Callable[[], None]] | None = None   # a question waiting for yes or no
         self.misheard = 0          # voice: "Say again." in a row since the last command understood
@@ -167,7 +171,7 @@ class Session:
     def _prewarm(self, console) -> None:
         """Have the speech of fixed phrases rendered ahead, so that they are never late."""
         prewarm = getattr(self.presenter.sink, "prewarm", None)
-        if prewarm is None or not self.presenter.speech:
+        if prewarm is None or not self.presenter.own_voice:
             return
         prewarm(console.fixed_phrases() + [console.prompt(), "Say again.", "Cancelled.", "Goodbye."])
 
@@ -206,6 +210,7 @@ class Session:
             self._tick()
 
     def _tick(self) -> None:
+        self.presenter.check_reader()      # a screen reader not found after all: said now
         if self._console is None or self.pending:
             return
         if self.holding:
@@ -354,12 +359,6 @@ class Session:
         self.asked_about = about
         self._show(Reply().say(question, signal="prompt"))
 
-    def _cmd_repeat(self, command: Command) -> None:
-        # never the screen's clear again: it happens once, at the pass of the console
-        again = [m for m in self.last_messages if not m.clear_for]
-        self._show(Reply(messages=again), remember=False)
-        self._show_prompt(force=True)
-
     def _cmd_help(self, command: Command) -> None:
         lines = self.console.help() + [ALWAYS] + ([VOICE_HELP] if self.listener is not None else [])
         self._show(Reply(messages=[Message(line) for line in lines]))
@@ -423,12 +422,6 @@ class Session:
         else:
             self._ask("Start a new game? This one will be lost. Yes or no.", start_again)
 
-    def _change_setting(self, command: Command) -> None:
-        text = change_setting(self.settings, command)
-        self.settings.save()
-        self.presenter.sink.apply_settings(self.settings)
-        self._show(Reply().say(text))
-
     # --- voice: push to talk and the voice check -----------------------------------
 
     def _push_to_talk(self) -> bool:
@@ -461,11 +454,6 @@ class Session:
             self._show_prompt(force=True)
 
     # --- output ---------------------------------------------------------------
-
-    def _show(self, reply: Reply, remember: bool = True) -> None:
-        if remember and reply.messages:
-            self.last_messages = [m for m in reply.messages]
-        self.presenter.show(reply.messages)
 
     def _show_prompt(self, force: bool = False) -> None:
         prompt = self._console.prompt() if self._console else ""

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def recording_engine(tmp_path, messages, **kw):
     """No device: the engine renders on its virtual clock into the recorder."""
-    settings = Settings(volume=0.5, timing="quick")
+    settings = Settings(speech_volume=0.5, signal_volume=0.5, timing="quick")
     return AudioEngine(settings, speech=False, record_path=tmp_path / "r.wav",
                        notify=messages.append, use_device=False, **kw)
 
@@ -81,7 +81,7 @@ def test_stop_cuts_everything_off_at_once(tmp_path, messages):
 
 def test_volume_and_timing_follow_the_settings(tmp_path, messages):
     engine = recording_engine(tmp_path, messages)
-    engine.apply_settings(Settings(volume=0.25, timing="faithful"))
+    engine.apply_settings(Settings(speech_volume=0.25, signal_volume=0.25, timing="faithful"))
     engine.play_signal("answer_1")
     engine.wait_until_idle(10)
     engine.close()
@@ -108,7 +108,7 @@ def test_no_portaudio_gives_one_plain_message(monkeypatch, messages):
 
 def test_no_device_still_records(monkeypatch, tmp_path, messages):
     monkeypatch.setenv(DEVICE_ENV, "no-such-device")
-    sink = open_sound(Settings(volume=0.5, timing="quick"), speech=False,
+    sink = open_sound(Settings(speech_volume=0.5, signal_volume=0.5, timing="quick"), speech=False,
                       record_path=str(tmp_path / "r.wav"), notify=messages.append)
     assert len(messages) == 1
     sink.play_signal("answer_3")
@@ -133,7 +133,7 @@ def test_text_mode_is_a_null_sink_without_any_message(messages):
 
 @pytest.mark.audio
 def test_recording_with_a_device_is_sample_exact(pulse, tmp_path, messages):
-    engine = AudioEngine(Settings(volume=0.5, timing="quick"), speech=False,
+    engine = AudioEngine(Settings(speech_volume=0.5, signal_volume=0.5, timing="quick"), speech=False,
                          record_path=tmp_path / "r.wav", notify=messages.append)
     assert engine.output == "device", messages
     for name in ["answer_1", "answer_2"]:

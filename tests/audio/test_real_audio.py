@@ -48,7 +48,7 @@ class Monitor:
 @pytest.fixture
 def engine(pulse):
     messages = []
-    engine = AudioEngine(Settings(volume=0.8, timing="faithful"), notify=messages.append)
+    engine = AudioEngine(Settings(speech_volume=0.8, signal_volume=0.8, timing="faithful"), notify=messages.append)
     if engine.output != "device":
         engine.close()
         pytest.skip(f"no audio device through PulseAudio: {messages}")

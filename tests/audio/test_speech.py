@@ -87,7 +87,7 @@ def test_prewarm_makes_fixed_phrases_ready_and_speaking_goes_first(speech):
 
 
 def test_signal_then_speech_in_one_queue_sample_exact(tmp_path):
-    engine = AudioEngine(Settings(volume=0.5, timing="quick"), record_path=tmp_path / "r.wav",
+    engine = AudioEngine(Settings(speech_volume=0.5, signal_volume=0.5, timing="quick"), record_path=tmp_path / "r.wav",
                          notify=lambda m: None, use_device=False)
     if engine.speech is None:
         pytest.skip("no speech here")
@@ -114,3 +114,22 @@ def test_when_no_driver_of_the_platform_starts_one_line_names_each(monkeypatch):
         tts.open_driver()
     why = str(raised.value)
     assert why.startswith("nsss: ") and "; no_such_driver: " in why and "\n" not in why
+
+
+def test_speech_and_signals_play_each_at_its_own_volume_sample_exact(tmp_path):
+    """Issue 32 item 4: the signal at the signals' volume, the speech after it at the
+    speech's, in the same queue; changed while the game goes on."""
+    engine = AudioEngine(Settings(speech_volume=0.5, signal_volume=0.5, timing="quick"),
+                         record_path=tmp_path / "r.wav", notify=lambda m: None, use_device=False)
+    if engine.speech is None:
+        pytest.skip("no speech here")
+    spoken = engine.speech.render("D5, answer one")
+    engine.apply_settings(Settings(speech_volume=0.3, signal_volume=0.9, timing="quick"))
+    engine.play_signal("answer_1", side=1)
+    engine.speak("D5, answer one", side=1)
+    engine.wait_until_idle(15)
+    engine.close()
+    recorded, _ = read_wav(tmp_path / "r.wav")
+    expected = to_int16(np.concatenate([synthesise("answer_1", 1, "quick") * np.float32(0.9),
+                                        _pan(spoken, 1) * np.float32(0.3)]))
+    assert np.array_equal(recorded[:len(expected)], expected)
