@@ -42,6 +42,7 @@ class Settings:
     listening: str = "always"       # voice: "always" or "push" (push-to-talk)
     headphones: bool = False        # voice: keep listening while the console speaks
     barge_in: bool = True           # the player's next input cuts speech off
+    long_hints: bool = False        # a hint says its reason too (else on "why")
     best_option2: int = 0           # Galaxis option 2: fewest queries so far (0 = none yet)
 
     def __post_init__(self) -> None:

@@ -289,6 +289,23 @@ def choose_commander(knowledge: Knowledge, rng: random.Random) -> Line:
     return _pick(score, allowed, rng)
 
 
+def hint(observations: list[Observation], rng: random.Random) -> tuple[Line, str]:
+    """The commander's line for a player's hint, and why, in one sentence (the same
+    fleets as choose_commander draws from the same rng)."""
+    knowledge = Knowledge.from_observations(observations)
+    state = rng.getstate()
+    fleets = sample_fleets(knowledge, rng)
+    rng.setstate(state)
+    line = choose_commander(knowledge, rng)
+    if len(fleets) == 0:
+        return line, "it can still hold a hole not yet hit."
+    unhit = (fleets & ~knowledge.covered)[:, _line_cells()[line_index(line)]]
+    share = float(unhit.any(axis=1).mean())
+    holes = float(unhit.sum(axis=1).mean())
+    return line, (f"of {len(fleets)} fleets that agree with your shots, {share:.0%} have a hole "
+                  f"not yet hit on it; it should hit about {holes:.1f} new holes, the most of any line.")
+
+
 # --- helpers ------------------------------------------------------------------
 
 def _bits(flags: np.ndarray) -> int:

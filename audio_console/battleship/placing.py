@@ -56,8 +56,7 @@ class FleetPlacing(GameAdapter):
         try:
             self.core.check_placement(self.player, placement)
         except BattleshipError as error:
-            return Reply().say(
-                f"Cannot go there: {error}. Say turn it, or move to another corner.", signal="error", side=side)
+            return Reply().say(f"Cannot go there: {error}.", signal="error", side=side)
         return Reply().say(describe_placement(placement) + ".", side=side)
 
     def do_position(self, command: Command, now: float = 0.0) -> Reply:
@@ -95,10 +94,7 @@ class FleetPlacing(GameAdapter):
         missing = [s for s in SHIP_NAMES if s not in self.core.fleets[player]]
         if missing:
             reply.say(f"Next: the {missing[0]}, {len(FOOTPRINTS[missing[0]].holes)} holes.", side=SIDES[player])
-        else:
-            reply.say("All five ships placed. Say done to begin, my fleet to hear it, or remove a ship.",
-                      side=SIDES[player])
-        return reply
+        return reply      # all five placed: the prompt says so, once
 
     def do_random(self, command: Command, now: float = 0.0) -> Reply:
         self._placing_only()

@@ -47,12 +47,14 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 # Commands that only make the console speak (a hint, the help, the board's state): a
 # wrong one costs a sentence the player can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "help", "status", "summary", "repeat"})
+ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("new game", "new game", ["new game"]),
     Rule("menu", "menu", ["menu", "main menu"]),
     Rule("timing", "timing {timing}", ["<timing> signals", "signals <timing>"]),
+    Rule("why", "why", ["why", "why that"]),
+    Rule("long hints", "long hints {switch}", ["long hints <switch>"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),
     Rule("listening", "listening push", ["push to talk"]),

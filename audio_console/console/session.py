@@ -33,7 +33,7 @@ if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is 
 
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, help, status, summary, stop (silence), new game, quit; "
-          "louder, softer, faster, slower; quick signals, faithful signals.")
+          "louder, softer, faster, slower; quick signals, faithful signals; long hints on or off.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
 
@@ -355,6 +355,8 @@ class Session:
 
     def _cmd_stop(self, command: Command) -> None:
         self.presenter.stop()
+        # Printed, not spoken: a screen reader hears that it worked, the speakers stay quiet.
+        self._show(Reply().say("Stopped.", speech=""), remember=False)
 
     def _cmd_quit(self, command: Command | None) -> None:
         saved = self.saved is not None and self.keeps_save and not self.console.finished()

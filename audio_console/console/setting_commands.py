@@ -3,10 +3,13 @@ headphones, confirm): each changes Settings and returns the line that says so, w
 the level reached and whether it is at an end of its range."""
 from __future__ import annotations
 
+from audio_console.audio.signals import duration
 from audio_console.commands import Command
 from audio_console.settings import RANGES, Settings
 
-SETTING_COMMANDS = ("louder", "softer", "faster", "slower", "listening", "headphones", "confirm", "timing")
+SETTING_COMMANDS = ("louder", "softer", "faster", "slower", "listening", "headphones", "confirm", "timing",
+                    "long hints")
+
 CONFIRM_LINES = {"always": "I will repeat every command heard before acting on it.",
                  "unsure": "I will ask you to confirm only when I am unsure.",
                  "never": "When I am unsure, I will ask you to say it again."}
@@ -32,8 +35,22 @@ def change_setting(settings: Settings, command: Command) -> str:
         return CONFIRM_LINES[settings.confirm]
     if name == "timing":
         settings.timing = command.get("timing")
-        return f"{settings.timing.capitalize()} signals."
+        return _timing_line(settings.timing)
+    if name == "long hints":
+        settings.long_hints = command.get("switch") == "on"
+        return ("Long hints on: a hint says its reason too." if settings.long_hints
+                else "Long hints off: a hint names where to try; say why for its reason.")
     raise ValueError(f"{name} is not a setting command")
+
+
+def _timing_line(timing: str) -> str:
+    """What changed, in the search signal's length: the same tones, shorter or as in 1980."""
+    search = {t: f"{duration('search', t):.1f}" for t in ("quick", "faithful")}
+    if timing == "quick":
+        return (f"Quick signals: the same sounds, shorter; Galaxis's search signal takes "
+                f"{search['quick']} seconds instead of {search['faithful']}.")
+    return (f"Faithful signals: the sounds keep the 1980 console's timing; Galaxis's search signal "
+            f"takes {search['faithful']} seconds.")
 
 
 def _volume(settings: Settings, step: float, word: str) -> str:

@@ -13,14 +13,21 @@ from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
-from audio_console.galaxis.memory import BoardMemory, answer_words
+from audio_console.galaxis.memory import NOTHING_KNOWN, BoardMemory, Known, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.settings import Settings
 from audio_console.wording import number_word, word_number
 
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
 COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
-                 "about", "mark", "unmark", "rule", "out", "check", "clear"}
+                 "about", "mark", "unmark", "rule", "out", "check", "clear", "chance", "of",
+                 "probability", "how", "likely", "the", "change", "to"}
+# Commands that need a point: their first words, and how to ask for it.
+NEEDS_POINT = {("what",): "what is at D5", ("check",): "check D5", ("mark",): "mark D5",
+               ("rule", "out"): "rule out D5", ("unmark",): "unmark D5", ("clear",): "clear D5",
+               ("chance",): "chance of D5", ("probability",): "probability of D5",
+               ("how", "likely"): "how likely is D5", ("caution",): "caution D5",
+               ("query",): "query D5", ("store",): "store D5"}
 
 READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
 
@@ -197,6 +204,10 @@ class GalaxisConsole(GameAdapter):
                 reason = str(error)
                 return reason[:1].upper() + reason[1:] + "."
         tokens = [t for t in words if t not in COMMAND_WORDS]
+        if not tokens:
+            for start, example in NEEDS_POINT.items():
+                if tuple(words[:len(start)]) == start:
+                    return f"Which point? Say the point too, like {example}."
         if len(tokens) == 2:
             letter = LETTER_WORDS.get(tokens[0], tokens[0].upper() if len(tokens[0]) == 1 else None)
             number = tokens[1] if tokens[1].isdigit() else (
@@ -282,8 +293,12 @@ class GalaxisConsole(GameAdapter):
     def _my_memory(self) -> BoardMemory:
         return self.memory[self.team]
 
+    def _known(self) -> Known:
+        """What the answers prove for the team at the console (the assistant's part)."""
+        return NOTHING_KNOWN
+
     def do_what(self, command: Command, now: float) -> Reply:
-        return Reply().say(self._my_memory().describe(self._point(command)))
+        return Reply().say(self._my_memory().describe(self._point(command), self._known()))
 
     def _line(self, command: Command) -> tuple[str, int]:
         if "row" in dict(command.values):
@@ -292,30 +307,32 @@ class GalaxisConsole(GameAdapter):
 
     def do_read(self, command: Command, now: float) -> Reply:
         kind, index = self._line(command)
-        return Reply().say(self._my_memory().read_line(kind, index))
+        return Reply().say(self._my_memory().read_line(kind, index, self._known()))
 
     def do_listen(self, command: Command, now: float) -> Reply:
         kind, index = self._line(command)
-        memory = self._my_memory()
+        memory, known = self._my_memory(), self._known()
         points = line_points(kind, index)
         # Heard as tones (pitch by row, left to right by column) beside the spoken readout.
-        cells = [(p.column, 9, p.row, memory.short(p)) for p in points]
-        message = Message(memory.read_line(kind, index), cells=cells, rows=len(ROWS))
+        cells = [(p.column, 9, p.row, memory.short(p, known)) for p in points]
+        message = Message(memory.read_line(kind, index, known), cells=cells, rows=len(ROWS))
         return Reply(messages=[message])
 
     def do_summary(self, command: Command, now: float) -> Reply:
-        return plain_lines(*self._my_memory().summary())
+        return plain_lines(*self._my_memory().summary(self._known()))
 
     def do_status(self, command: Command, now: float) -> Reply:
         return plain_lines(*self.status(now))
 
     def _memory_action(self, command: Command, action) -> Reply:
+        if self.core.over:
+            raise InputError(ALREADY_OVER)
         with self.rules(ValueError):     # the memory's refusals: "A1 is not ruled out"
             text = action()
         return Reply(record=[command.text]).say(text)
 
     def do_mark(self, command: Command, now: float) -> Reply:
-        return self._memory_action(command, lambda: self._my_memory().mark(self._point(command)))
+        return self._memory_action(command, lambda: self._my_memory().mark(self._point(command), self._known()))
 
     def do_unmark(self, command: Command, now: float) -> Reply:
         return self._memory_action(command, lambda: self._my_memory().unmark(self._point(command)))

@@ -66,17 +66,17 @@ def test_questions_about_the_deduction_change_nothing():
 def test_auto_mark_is_off_by_default_and_marks_exactly_the_ruled_out_points():
     console = make(seed=3)
     say(console, "A1")
-    assert not console.memory[1].ruled_out
+    assert not console.memory[1].marked
     reply = say(console, "auto mark on")
     assert reply.record == ["auto mark on"]
     d = console.deductions[1]
-    assert console.memory[1].ruled_out == set(d.ruled_out())
+    assert console.memory[1].marked == set(d.ruled_out())
     say(console, "G9")
-    assert console.memory[1].ruled_out == set(console.deductions[1].ruled_out()) - {parse_point("G9")}
+    assert console.memory[1].marked == set(console.deductions[1].ruled_out()) - {parse_point("G9")}
     say(console, "auto mark off")
-    before = set(console.memory[1].ruled_out)
+    before = set(console.memory[1].marked)
     say(console, "D5")
-    assert console.memory[1].ruled_out == before
+    assert console.memory[1].marked == before
 
 
 def test_recorded_hints_and_auto_mark_replay_to_the_same_state():
@@ -88,7 +88,7 @@ def test_recorded_hints_and_auto_mark_replay_to_the_same_state():
     for action in record:
         copy.apply_recorded(action)
     assert copy.hints == console.hints == {1: 2}
-    assert copy.memory[1].ruled_out == console.memory[1].ruled_out
+    assert copy.memory[1].marked == console.memory[1].marked
     assert copy.deductions[1].count == console.deductions[1].count
 
 

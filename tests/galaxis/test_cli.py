@@ -58,7 +58,8 @@ def test_a_game_cut_off_halfway_and_resumed_ends_the_same_way(tmp_path):
                           ["what is at G9", "what is at G8"] + ALL[20:], tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     assert "Resumed Galaxis, after 23 actions." in resumed.stdout
-    assert "G9: ruled out." in resumed.stdout and "G8: unknown." in resumed.stdout
+    said = {line[:2]: line for line in resumed.stdout.splitlines() if line[:4] in ("G9: ", "G8: ")}
+    assert "marked by you" in said["G9"] and "marked by you" not in said["G8"]
     strip = lambda events: [{k: v for k, v in e.items()} for e in events]
     assert strip(read_log(first) + read_log(second)) == strip(read_log(whole))
 
@@ -147,9 +148,9 @@ def test_bad_input_is_explained_and_changes_nothing(tmp_path):
     assert "K12 is not on the board: row K is off the board" in out
     assert "D0 is not on the board: column 0" in out
     assert "Not understood: banana." in out
-    assert "D5 is not ruled out." in out
+    assert "D5 is not marked by you." in out
     assert "Nothing to undo; answers can never be undone." in out
-    assert "D5 is already ruled out." in out
+    assert "D5 is already marked by you." in out
     assert "earlier. Still your turn." in out
     assert "Found 0 of 4 in 1 query." in out
     assert len([e for e in read_log(log) if e["event"] == "answer"]) == 1
@@ -163,8 +164,8 @@ def test_repeat_help_and_review_questions(tmp_path):
     first = next(l for l in lines if l.startswith("D5 answered"))
     assert lines.count(first) == 2                        # repeat says it again
     assert any("a row A to G and a column 1 to 9" in l for l in lines)
-    assert any(l.startswith("Row D: D1 open") for l in lines)
-    assert any(l.startswith("Column 5: A5 open") for l in lines)
+    assert any(l.startswith("Row D: D1 unknown") and "D5 1" in l for l in lines)
+    assert any(l.startswith("Column 5: A5 unknown") for l in lines)
     assert any(l.startswith("Queried 1: D5") for l in lines)
 
 

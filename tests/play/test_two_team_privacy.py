@@ -30,7 +30,7 @@ def test_option_1_keeps_the_queried_point_off_the_screen_and_the_speakers(tmp_pa
 
 def test_option_1_hints_are_spoken_to_the_team_at_the_console(tmp_path):
     text, spoken, marks = play(tmp_path, 1, ["hint"])
-    hint = [line for line in text.splitlines() if line.startswith("Hint 1:")][0]
+    hint = [line for line in text.splitlines() if line.startswith("Hint: ")][0]
     assert hint in spoken and "Answer on your screen." not in spoken
 
 
