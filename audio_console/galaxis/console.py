@@ -7,14 +7,15 @@ import random
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
 from audio_console.galaxis.cues import GalaxisCues
-from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
+from audio_console.galaxis.events import Answered, OwnShipRevealed, StoreChanged, Stored, TurnPassed
 from audio_console.galaxis.memory import NOTHING_KNOWN, BoardMemory, Known, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
+from audio_console.galaxis.storing import StoringReadBack
 from audio_console.settings import Settings
 from audio_console.wording import number_word, word_number
 
@@ -38,7 +39,7 @@ OPTION_NAMES = {
 }
 
 
-class GalaxisConsole(GameAdapter):
+class GalaxisConsole(StoringReadBack):
     game = "galaxis"
     title = "Galaxis"
     rule_errors = (RuleError,)
@@ -59,6 +60,10 @@ class GalaxisConsole(GameAdapter):
         # (the same rule as Battleship's pass-the-console).
         self.passing_to: int | None = None
         self.cues.private = option == 1
+        # Option 3: the fourth position, said but stored only on "ready" after the read-back;
+        # and the own positions a plain query was warned about once (team, point).
+        self.draft: Point | None = None
+        self.asked_own: set[tuple[int, Point]] = set()
 
     def two_humans(self) -> bool:
         return self.option in (1, 3) and getattr(self, "computer", None) is None
@@ -74,13 +79,15 @@ class GalaxisConsole(GameAdapter):
 
     def grammar(self) -> Grammar:
         grammar = commands.grammar(self.core.phase, self.option)
-        return grammar + Grammar([READY], []) if self.two_humans() else grammar
+        return grammar + Grammar([READY], []) if self.two_humans() or self.draft else grammar
 
     def prompt(self) -> str:
         if self.core.over:
             return GAME_OVER
         if self.passing_to is not None:
             return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
+        if self.draft is not None:
+            return self._read_back()
         if self.core.phase == STORING:
             stored = len(self.core.state[self.team].stored)
             return f"Team {self.team}: store position {stored + 1} of 4."
@@ -103,8 +110,11 @@ class GalaxisConsole(GameAdapter):
                     f"{self.passing_to} has it; nothing secret is said before."]
         lines = []
         if self.core.phase == STORING:
-            lines.append("Say a point to store it secretly, like D5 or delta five.")
-        elif not self.core.over:
+            return ["Say a point to store it secretly, like D5 or delta five; after the fourth you "
+                    "hear all four and say ready.",
+                    "Change A1 to E5 moves a stored position. Summary or what is at D5 says them again; "
+                    "status says whose turn it is."]
+        if not self.core.over:
             lines.append("Say a point to query its buoy: a row A to G and a column 1 to 9, "
                          "like D5 or delta five.")
             if self.option == 3:
@@ -237,6 +247,9 @@ class GalaxisConsole(GameAdapter):
                 rival.record_closed(event.point)
             elif isinstance(event, Stored):
                 self.memory[event.team].own_stored.append(event.point)
+            elif isinstance(event, StoreChanged):
+                stored = self.memory[event.team].own_stored
+                stored[stored.index(event.old)] = event.new
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
                 self.passing_to = event.team
                 if event.phase_begins:
@@ -248,6 +261,9 @@ class GalaxisConsole(GameAdapter):
         return reply
 
     def do_ready(self, command: Command, now: float) -> Reply:
+        if self.passing_to is None and self.draft is not None:     # the read-back is agreed
+            point, self.draft = self.draft, None
+            return self._core_action(self.core.store, f"store {point}", self.team, point, now)
         if self.passing_to is None:
             raise InputError("Nothing to be ready for.")
         team, self.passing_to = self.passing_to, None
@@ -280,13 +296,17 @@ class GalaxisConsole(GameAdapter):
         if known is not None and not (caution and known == OWN_SHIP):
             # Answered from the scanner; the turn is not used.
             return Reply().say(f"{point} answered {answer_words(known)}, earlier. Still your turn.")
+        if (self.option == 3 and not caution and not self.replaying and known is None
+                and point in self.core.state[self.team].stored and (self.team, point) not in self.asked_own
+                and point not in self.core.taken_by_other(self.team)):
+            # The rule gives the ship away; the player is asked once instead of losing it by a slip.
+            self.asked_own.add((self.team, point))
+            return Reply().say(f"{point} is one of your own positions: say caution {point} to query it "
+                               f"on purpose, or {point} again to give it away.", signal="prompt")
         return self._core_action(self.core.query, command.text, self.team, point, now, caution=caution)
 
     def do_caution(self, command: Command, now: float) -> Reply:
         return self.do_query(command, now, caution=True)
-
-    def do_store(self, command: Command, now: float) -> Reply:
-        return self._core_action(self.core.store, command.text, self.team, self._point(command), now)
 
     # --- the board memory -------------------------------------------------------
 

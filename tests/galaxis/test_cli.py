@@ -93,15 +93,16 @@ def test_option1_two_teams_play_to_the_end_and_coordinates_stay_off_speech(tmp_p
 
 def test_option3_storing_caution_own_ship_and_winning(tmp_path):
     log = tmp_path / "game.jsonl"
-    lines = ["a1", "b2", "c3", "d4",          # team 1 stores
-             "d4", "f6", "g7", "a9",          # team 2 stores
-             "caution spaceship d4",          # team 1: both stored D4: found, and given away
-             "b2",                            # team 1 again (a discovery): own ship, given away
+    storing = ["a1", "b2", "c3", "d4", "ready", "ready",    # team 1 stores, agrees, passes
+               "d4", "f6", "g7", "a9", "ready", "ready"]    # team 2 the same
+    lines = ["caution spaceship d4",          # team 1: both stored D4: found, and given away
+             "b2",                            # team 1 again (a discovery): its own position: asked once
+             "b2",                            # ... and said again: own ship, given away
              "c3",                            # team 2: team 1's stored C3, discovered
              "d4",                            # team 2 may not: team 1 queried D4
              ]
     result = run_console(["--game", "galaxis", "--option", "3", "--seed", "2", "--text",
-                          "--log", str(log)], with_ready(lines + ALL * 3), tmp_path)
+                          "--log", str(log)], storing + with_ready(lines + ALL * 3), tmp_path)
     assert result.returncode == 0, result.stderr
     events = read_log(log)
     stored = [e for e in events if e["event"] == "stored"]
@@ -113,6 +114,7 @@ def test_option3_storing_caution_own_ship_and_winning(tmp_path):
     own = [e for e in events if e["event"] == "own_ship"]
     assert own[0]["team"] == 1 and own[0]["point"] == "D4"
     assert own[1]["team"] == 1 and own[1]["point"] == "B2"
+    assert "B2 is one of your own positions: say caution B2 to query it on purpose" in result.stdout
     assert "B2 was your own ship" in result.stdout
     ships = check_answers_agree_with_reveal(events)
     assert ships == {"1": ["D4", "F6", "G7", "A9"], "2": ["A1", "B2", "C3", "D4"]}
