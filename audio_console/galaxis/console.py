@@ -63,6 +63,7 @@ class GalaxisConsole(StoringReadBack):
         # Option 3: the fourth position, said but stored only on "ready" after the read-back;
         # and the own positions a plain query was warned about once (team, point).
         self.draft: Point | None = None
+        self.changing: Point | None = None
         self.asked_own: set[tuple[int, Point]] = set()
 
     def two_humans(self) -> bool:
@@ -86,8 +87,9 @@ class GalaxisConsole(StoringReadBack):
             return GAME_OVER
         if self.passing_to is not None:
             return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
-        if self.draft is not None:
-            return self._read_back()
+        storing = self.storing_prompt()
+        if storing:
+            return storing
         if self.core.phase == STORING:
             stored = len(self.core.state[self.team].stored)
             return f"Team {self.team}: store position {stored + 1} of 4."
@@ -112,7 +114,7 @@ class GalaxisConsole(StoringReadBack):
         if self.core.phase == STORING:
             return ["Say a point to store it secretly, like D5 or delta five; after the fourth you "
                     "hear all four and say ready.",
-                    "Change A1 to E5 moves a stored position. Summary or what is at D5 says them again; "
+                    "Change A1, then the new point, moves a stored position (typed in one go: change A1 to E5). Summary or what is at D5 says them again; "
                     "status says whose turn it is."]
         if not self.core.over:
             lines.append("Say a point to query its buoy: a row A to G and a column 1 to 9, "
@@ -339,7 +341,10 @@ class GalaxisConsole(StoringReadBack):
         return Reply(messages=[message])
 
     def do_summary(self, command: Command, now: float) -> Reply:
-        return plain_lines(*self._my_memory().summary(self._known()))
+        lines = self._my_memory().summary(self._known())
+        if self.draft is not None:        # the fourth is not stored yet: the read-back says all four
+            lines = [line for line in lines if not line.startswith("Your stored positions")] + [self._read_back()]
+        return plain_lines(*lines)
 
     def do_status(self, command: Command, now: float) -> Reply:
         return plain_lines(*self.status(now))

@@ -14,6 +14,7 @@ class StoringReadBack(GameAdapter):
     # What storing uses of GalaxisConsole (declared for the type checker).
     core: GalaxisGame
     draft: Point | None
+    changing: Point | None      # "change A1" said: the next point is A1's new place
 
     @property
     def team(self) -> int:
@@ -28,11 +29,20 @@ class StoringReadBack(GameAdapter):
     def _core_action(self, action, text: str, *args, **kwargs) -> Reply:
         raise NotImplementedError
 
+    def storing_prompt(self) -> str | None:
+        if self.changing is not None:
+            return f"Team {self.team}: say the new position for {self.changing}."
+        return self._read_back() if self.draft is not None else None
+
     def do_store(self, command: Command, now: float) -> Reply:
         point, stored = self._point(command), self.core.state[self.team].stored
+        if self.changing is not None:
+            reply = self._change(self.changing, point)     # refused: still changing that one
+            self.changing = None
+            return reply
         if self.draft is not None:
             raise InputError(f"Your four positions are chosen: say ready, or change one, like "
-                             f"change {self.draft} to {self._free_point()}.")
+                             f"change {self.draft}.")
         if self.replaying or len(stored) < SHIPS - 1:
             return self._core_action(self.core.store, command.text, self.team, point, now)
         if point in stored:
@@ -41,28 +51,36 @@ class StoringReadBack(GameAdapter):
         return Reply().say(self._read_back(), signal="stored", side=self.team)
 
     def _read_back(self) -> str:
-        positions = ", ".join(str(p) for p in self._positions())
+        positions = self._positions()
         then = "pass the console" if self.two_humans() else "begin"
-        return (f"Team {self.team}: your positions: {positions}. Say ready to {then}, or change one, "
-                f"like change {self._positions()[0]} to {self._free_point()}.")
+        return (f"Team {self.team}: your positions: {', '.join(str(p) for p in positions)}. "
+                f"Say ready to {then}, or change one, like change {positions[0]}.")
 
     def _positions(self) -> list[Point]:
         return self.core.state[self.team].stored + ([self.draft] if self.draft else [])
 
-    def _free_point(self) -> Point:
-        """A point for the example, near the middle and not one of the team's positions."""
-        return min((p for p in ALL_POINTS if p not in self._positions()),
-                   key=lambda p: (abs(p.row - 4) + abs(p.column - 4), p))
-
     def do_change(self, command: Command, now: float) -> Reply:
-        old, new, positions = command.value("point"), command.value("new"), self._positions()
+        old, positions = command.value("point"), self._positions()
         if old not in positions:
             raise InputError(f"{old} is not one of your positions; they are "
                              f"{', '.join(str(p) for p in positions) or 'none yet'}.")
-        if new in positions:
+        if "new" in dict(command.values):
+            return self._change(old, command.value("new"))
+        self.changing = old
+        return Reply().say(self.storing_prompt() or "", side=self.team)
+
+    def _change(self, old: Point, new: Point) -> Reply:
+        if new in self._positions():
             raise InputError(f"{new} is already one of your positions.")
         if old == self.draft:
             self.draft = new
-            return Reply().say(f"Changed: {new} instead of {old}.", signal="stored", side=self.team)
-        reply = self._core_action(self.core.change_stored, command.text, self.team, old, new)
+            reply = Reply()
+        else:
+            reply = self._core_action(self.core.change_stored, f"change {old} {new}", self.team, old, new)
         return reply.say(f"Changed: {new} instead of {old}.", signal="stored", side=self.team)
+
+    def do_cancel(self, command: Command, now: float) -> Reply:
+        if self.changing is None:
+            raise InputError("Nothing to cancel.")
+        old, self.changing = self.changing, None
+        return Reply().say(f"{old} stays where it is.", side=self.team)

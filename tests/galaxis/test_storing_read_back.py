@@ -11,7 +11,7 @@ ARGS = ["--game", "galaxis", "--option", "3", "--seed", "3", "--text"]
 def test_storing_help_lists_only_what_applies(tmp_path):
     result = run_console(ARGS, ["help", "quit"], tmp_path)
     help_lines = result.stdout.split("Team 1: store position 1 of 4.\n", 1)[1].split("Always:")[0]
-    assert "store it secretly" in help_lines and "Change A1 to E5" in help_lines
+    assert "store it secretly" in help_lines and "Change A1, then the new point" in help_lines
     for word in ("Hint", "hint", "Review", "review", "Auto mark", "auto mark", "Mark D5"):
         assert word not in help_lines
 
@@ -19,16 +19,20 @@ def test_storing_help_lists_only_what_applies(tmp_path):
 def test_the_fourth_position_is_read_back_and_can_be_changed_before_passing(tmp_path):
     log = tmp_path / "game.jsonl"
     result = run_console(ARGS + ["--log", str(log)],
-                         ["a1", "b2", "c3", "d4", "e5", "change A1 to E5", "change D4 to F6", "ready",
+                         ["a1", "b2", "c3", "d4", "e5", "change A1 to E5", "change D4", "C3", "cancel",
+                          "change D4", "F6", "ready",
                           "ready", "g1", "g2", "g3", "g4", "ready", "ready", "status", "quit"], tmp_path)
     lines = result.stdout.splitlines()
     assert ("Team 1: your positions: A1, B2, C3, D4. Say ready to pass the console, or change one, "
-            "like change A1 to E5.") in lines
+            "like change A1.") in lines
     assert not any(l.startswith("Pass the console") for l in lines[:lines.index("Changed: E5 instead of A1.")])
-    assert "Your four positions are chosen: say ready, or change one, like change D4 to E5." in lines
+    assert "Your four positions are chosen: say ready, or change one, like change D4." in lines
     assert "Changed: E5 instead of A1." in lines and "Changed: F6 instead of D4." in lines
+    asked = lines.index("Team 1: say the new position for D4.")        # "change D4", then the point
+    assert lines[asked + 1:asked + 3] == ["C3 is already one of your positions.", "D4 stays where it is."]
+    assert lines.count("Team 1: say the new position for D4.") == 2
     assert lines.count("Team 1: your positions: E5, B2, C3, F6. Say ready to pass the console, or change "
-                       "one, like change E5 to D5.") == 1
+                       "one, like change E5.") == 1
     ready = lines.index("Team 1: position 4 of 4 stored.")
     assert lines[ready + 2] == "Pass the console to team 2. Team 2: say ready."
     events = [json.loads(l) for l in log.read_text().splitlines()]
