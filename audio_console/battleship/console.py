@@ -17,7 +17,7 @@ from audio_console.battleship import commands
 from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING
 from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event
-from audio_console.battleship.footprints import FOOTPRINTS, SHIP_NAMES
+from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
 from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
@@ -116,30 +116,11 @@ class BattleshipConsole(FleetPlacing):
             return f"Pass the console to player {self.passing_to}. Player {self.passing_to}: say ready."
         who = self._who(self.player)
         if phase == PLACING:
-            placed = self.core.fleets[self.player]
-            if self.pending is not None:
-                where = (f"{who}{self.pending.ship} at sector {self.pending.sector} {self.pending.corner} "
-                         f"{self.pending.heading}")
-                if not self._fits(self.pending):     # never offer to place it where it cannot go
-                    return f"{where} cannot go there: say turn it, move to another corner, or move to another sector."
-                return f"{where}: say place, turn it, or move to another corner."
-            missing = [s for s in SHIP_NAMES if s not in placed]
-            if not missing:
-                return f"{who}all five ships placed: say done to begin, my fleet to hear it, or remove a ship."
-            ship = missing[0]
-            return (f"{who}place the {ship}, {len(FOOTPRINTS[ship].holes)} holes: say the ship, a sector, "
-                    f"a corner and a heading, like {ship.lower()} sector 1 B3 across; or say random.")
+            return self._placing_prompt(who)
         sector = self.current_sector[self.player]
         if sector:
             return f"{who}your shot in sector {sector}: say a row or a column, or another sector."
         return f"{who}your shot: say a sector and a row or a column, like sector 2 row D."
-
-    def _fits(self, placement: Placement) -> bool:
-        try:
-            self.core.check_placement(self.player, placement)
-        except BattleshipError:
-            return False
-        return True
 
     def help(self) -> list[str]:
         phase = self.phase()
@@ -148,14 +129,7 @@ class BattleshipConsole(FleetPlacing):
                     f"{self.passing_to} has it; nothing secret is said before."]
         lines = []
         if phase == PLACING:
-            lines += [
-                "Try a ship somewhere: the ship, a sector, the top-left corner of its box and a heading "
-                "(across, down, left, up), like quadron sector 1 B3 across. You hear which holes it covers.",
-                "Then: place; turn it (a quarter turn clockwise); move to C4; move to sector 2.",
-                "Place quadron sector 1 B3 across places at once. Random places the rest at random. "
-                "Remove dueler takes a ship back; undo, the last one placed. Done when all five are placed.",
-                "Ships: " + "; ".join(f"{s}, {len(FOOTPRINTS[s].holes)} holes" for s in SHIP_NAMES) + ".",
-            ]
+            lines += self._placing_help()
         elif phase == SHOOTING:
             lines += [
                 "Shoot: a sector and a row A to J or a column 1 to 10, like sector 2 row D or sector 1 column 3.",
