@@ -28,7 +28,7 @@ NEEDS_POINT = {("what",): "what is at D5", ("check",): "check D5", ("mark",): "m
                ("rule", "out"): "rule out D5", ("unmark",): "unmark D5", ("clear",): "clear D5",
                ("chance",): "chance of D5", ("probability",): "probability of D5",
                ("how", "likely"): "how likely is D5", ("caution",): "caution D5",
-               ("query",): "query D5", ("store",): "store D5"}
+               ("query",): "query D5", ("store",): "store D5", ("change",): "change A1"}
 
 READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
 
