@@ -66,7 +66,10 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="audio-console",
-        description="A voice- and sound-driven console for Galaxis, Battleship: Outer Space and Arkade.")
+        description="A voice- and sound-driven console for Galaxis, Battleship: Outer Space and Arkade.",
+        epilog="audio-console recognize --game GAME [--phase PHASE] [--model FOLDER] FILE.wav ... "
+               "decodes recorded commands with the console's recognizer and prints what it heard "
+               "and the command it took, one JSON line a file (audio-console recognize --help for more).")
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
     galaxis = parser.add_argument_group("Galaxis")
     galaxis.add_argument("--option", type=int, choices=(1, 2, 3), help="game option (default 2)")
@@ -76,12 +79,22 @@ def build_parser() -> argparse.ArgumentParser:
                          help="practise by ear: a short or long ear-training drill, or the tutorial "
                               "(Arkade: tutorial, a first game explained step by step)")
     others = parser.add_argument_group("opponents and other games")
-    others.add_argument("--opponent", choices=("human", "computer"), default=None)
-    others.add_argument("--level", type=int, choices=(1, 2, 3), default=None, help="computer level")
-    others.add_argument("--placement", choices=("random", "manual"), default=None)
-    others.add_argument("--mode", choices=("strategy", "arcade"), default=None)
-    others.add_argument("--alien", choices=("human", "computer"), default=None)
-    others.add_argument("--defence", choices=("human", "computer"), default=None)
+    others.add_argument("--opponent", choices=("human", "computer"), default=None,
+                        help="Galaxis options 1 and 3, Battleship: a second human at this console, "
+                             "or the computer (defaults: Galaxis human, Battleship computer; "
+                             "Galaxis option 2 with the computer: a demonstration)")
+    others.add_argument("--level", type=int, choices=(1, 2, 3), default=None,
+                        help="the computer's level, 1 weakest to 3 strongest "
+                             "(defaults: Galaxis 3, Battleship and Arkade 2)")
+    others.add_argument("--placement", choices=("random", "manual"), default=None,
+                        help="Battleship: place your fleet ship by ship (manual) or at random (default)")
+    others.add_argument("--mode", choices=("strategy", "arcade"), default=None,
+                        help="Arkade: take turns (strategy, default) or the Defence rolls on its own "
+                             "clock (arcade)")
+    others.add_argument("--alien", choices=("human", "computer"), default=None,
+                        help="Arkade: who plays the Alien side (default human)")
+    others.add_argument("--defence", choices=("human", "computer"), default=None,
+                        help="Arkade: who plays the Defence side (default computer)")
     arkade = parser.add_argument_group("Arkade")
     arkade.add_argument("--board", choices=("classic", "expert"), default=None, help="board side")
     arkade.add_argument("--formation", choices=("offset", "pairs"), default=None,
@@ -319,7 +332,8 @@ def start(args, session: Session) -> bool:
     try:
         session.open_game(info, info.options_from_args(args), seed)
     except InputError as error:
-        say(f"Cannot start {info.title}: {error}")
+        print(f"audio-console: cannot start {info.title}: {error}. audio-console --help lists the options.",
+              file=sys.stderr, flush=True)
         return False
     return True
 

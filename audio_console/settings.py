@@ -57,6 +57,7 @@ class Settings:
     barge_in: bool = True           # the player's next input cuts speech off
     keep_screen: bool = False       # hot-seat: keep the screen at a pass (set by --keep-screen)
     screen_reader: bool = False     # speak through the running screen reader (--screen-reader)
+    long_hints: bool = False        # a hint says its reason too (else on "why")
     best_option2: int = 0           # Galaxis option 2: fewest queries so far (0 = none yet)
 
     def __post_init__(self) -> None:

@@ -5,12 +5,13 @@ right (the last column), pitched by row (row A, nearest the player, lowest; each
 row a whole tone higher), with a timbre for what is known there:
 
     open / unknown          a faint short pip
-    out / ruled_out         a dull, quickly dying thud
+    ruled out / out         a dull, quickly dying thud (a point the answers rule out,
+      / marked by you       or the player's own info peg: the spoken line tells which)
     closed                  the thud, lower (queried by the other team)
     stored                  two quick soft mid pips (an own position stored, option 3)
     0 / answer_0            a short low buzz (the answer-0 timbre)
     1-4 / answer_1-4        1 to 4 quick bright pips (count them, like the answer beeps)
-    ship / discovered       a bell (a discovered ship)
+    ship / discovered       a bell (a discovered ship, or a certain ship not yet queried)
     own ship                a low hum (option 3: own ship revealed)
 
 It is a review aid beside the spoken readout, never a replacement for it. A kind
@@ -37,7 +38,8 @@ STEP = 0.32          # seconds from one point to the next
 BASE_PITCH = 330.0   # row 1 (A)
 KINDS = ("unknown", "ruled_out", "closed", "stored", "answer_0", "answer_1", "answer_2",
          "answer_3", "answer_4", "ship", "own_ship")
-ALIASES = {"open": "unknown", "out": "ruled_out", "discovered": "ship", "own ship": "own_ship",
+ALIASES = {"open": "unknown", "out": "ruled_out", "ruled out": "ruled_out", "marked by you": "ruled_out",
+           "certain ship": "ship", "discovered": "ship", "own ship": "own_ship",
            "0": "answer_0", "1": "answer_1", "2": "answer_2", "3": "answer_3", "4": "answer_4"}
 
 

@@ -277,7 +277,10 @@ def sample_fleets(knowledge: Knowledge, rng: random.Random, samples: int | None 
 
 
 def choose_commander(knowledge: Knowledge, rng: random.Random) -> Line:
-    fleets = sample_fleets(knowledge, rng)
+    return _commander_pick(knowledge, sample_fleets(knowledge, rng), rng)
+
+
+def _commander_pick(knowledge: Knowledge, fleets: np.ndarray, rng: random.Random) -> Line:
     allowed = ~knowledge.called
     if len(fleets) == 0:
         return choose_pilot(knowledge, rng)
@@ -287,6 +290,21 @@ def choose_commander(knowledge: Knowledge, rng: random.Random) -> Line:
     if not (score[allowed] > 0).any():
         return choose_pilot(knowledge, rng)
     return _pick(score, allowed, rng)
+
+
+def hint(observations: list[Observation], rng: random.Random) -> tuple[Line, str]:
+    """The commander's line for a player's hint, and why, in one sentence (the same
+    fleets as choose_commander draws from the same rng)."""
+    knowledge = Knowledge.from_observations(observations)
+    fleets = sample_fleets(knowledge, rng)
+    line = _commander_pick(knowledge, fleets, rng)
+    unhit = (fleets & ~knowledge.covered)[:, _line_cells()[line_index(line)]]
+    if len(fleets) == 0 or not unhit.any():        # the pilot's choice: no sampled fleet there
+        return line, "it can still hold a hole not yet hit."
+    share = float(unhit.any(axis=1).mean())
+    holes = float(unhit.sum(axis=1).mean())
+    return line, (f"of {len(fleets)} fleets that agree with your shots, {share:.0%} have a hole "
+                  f"not yet hit on it; it should hit about {holes:.1f} new holes, the most of any line.")
 
 
 # --- helpers ------------------------------------------------------------------

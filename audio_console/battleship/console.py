@@ -15,9 +15,9 @@ import random
 
 from audio_console.battleship import commands
 from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING
-from audio_console.battleship.computer import LEVELS, choose_line, move_rng
+from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event
-from audio_console.battleship.footprints import FOOTPRINTS, SHIP_NAMES
+from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
 from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
@@ -69,6 +69,7 @@ class BattleshipConsole(FleetPlacing):
         self.pending: Placement | None = None        # a ship being tried out, not yet placed
         self.passing_to: int | None = None           # waiting for this player to say "ready"
         self.news: list[Message] = []                # told to the next player after "ready"
+        self.why: dict[int, str] = {}                # each player's last hint, with its reason
         self._full_grammar = commands.full_grammar()
         # Fleets that are not placed by hand are placed now, from the seed.
         for player in (1, 2):
@@ -117,16 +118,7 @@ class BattleshipConsole(FleetPlacing):
             return f"Pass the console to player {self.passing_to}. Player {self.passing_to}: say ready."
         who = self._who(self.player)
         if phase == PLACING:
-            placed = self.core.fleets[self.player]
-            if self.pending is not None:
-                return (f"{who}{self.pending.ship} at sector {self.pending.sector} {self.pending.corner} "
-                        f"{self.pending.heading}: say place, turn it, or move to another corner.")
-            missing = [s for s in SHIP_NAMES if s not in placed]
-            if not missing:
-                return f"{who}all five ships placed: say done, or remove a ship."
-            ship = missing[0]
-            return (f"{who}place the {ship}, {len(FOOTPRINTS[ship].holes)} holes: say the ship, a sector, "
-                    f"a corner and a heading, like {ship.lower()} sector 1 B3 across; or say random.")
+            return self._placing_prompt(who)
         sector = self.current_sector[self.player]
         if sector:
             return f"{who}your shot in sector {sector}: say a row or a column, or another sector."
@@ -139,19 +131,13 @@ class BattleshipConsole(FleetPlacing):
                     f"{self.passing_to} has it; nothing secret is said before."]
         lines = []
         if phase == PLACING:
-            lines += [
-                "Try a ship somewhere: the ship, a sector, the top-left corner of its box and a heading "
-                "(across, down, left, up), like quadron sector 1 B3 across. You hear which holes it covers.",
-                "Then: place; turn it (a quarter turn clockwise); move to C4; move to sector 2.",
-                "Place quadron sector 1 B3 across places at once. Random places the rest at random. "
-                "Remove dueler takes a ship back; undo, the last one placed. Done when all five are placed.",
-                "Ships: " + "; ".join(f"{s}, {len(FOOTPRINTS[s].holes)} holes" for s in SHIP_NAMES) + ".",
-            ]
+            lines += self._placing_help()
         elif phase == SHOOTING:
             lines += [
                 "Shoot: a sector and a row A to J or a column 1 to 10, like sector 2 row D or sector 1 column 3.",
                 "Sector 2 chooses a sector; then row D or column 3 shoots there.",
-                "A line called before is answered from memory and costs nothing. Hint suggests a line.",
+                "A line called before is answered from memory and costs nothing. Hint suggests a line; "
+                "why gives its reason; long hints on or off.",
             ]
         lines.append("Review: status; read sector 2; what about sector 2 row D; my fleet; my sector 1.")
         return lines
@@ -307,11 +293,13 @@ class BattleshipConsole(FleetPlacing):
     def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:
         return self.do_shoot(command, now)
 
-    def _shot_reply(self, events: list) -> Reply:
+    def _shot_reply(self, events: list, damage: list[Message] | None = None) -> Reply:
+        """The shot's lines; `damage` (the target's own news) right after hit or miss,
+        before any "Vaporized", so the damage is heard before its outcome."""
         shot = events[0]
         reply = Reply(record=[f"shoot {shot.line.sector} {shot.line.name}"],
                       events=[e for e in (log_event(ev) for ev in events) if e])
-        reply.messages += self._cues(events)
+        reply.messages += self._cues(events[:1]) + (damage or []) + self._cues(events[1:])
         if any(isinstance(e, FleetDestroyed) for e in events):
             reply.extend(self._reveal())
         return reply
@@ -335,9 +323,7 @@ class BattleshipConsole(FleetPlacing):
         move = self.core.shots(player)
         line = choose_line(self.core.observations[player], self.level, move_rng(self.seed, player, move))
         events = self._core(self.core.shoot, player, line)
-        reply = self._shot_reply(events)
-        reply.messages += self._damage_news(events)
-        return reply
+        return self._shot_reply(events, self._damage_news(events))
 
     def _reveal(self) -> Reply:
         fleets = {str(p): fleet_cells(self.core.fleets[p]) for p in (1, 2)}
@@ -400,5 +386,16 @@ class BattleshipConsole(FleetPlacing):
         if self.phase() != SHOOTING:
             raise InputError("Hints are for shooting.")
         player = self.player
-        line = choose_line(self.core.observations[player], 3, move_rng(self.seed, player, -1 - self.core.shots(player)))
-        return self._review(f"Hint: try sector {line.sector} {line.name}.")
+        line, why = hint(self.core.observations[player], move_rng(self.seed, player, -1 - self.core.shots(player)))
+        name = f"sector {line.sector} {line.name}"
+        self.why[player] = f"Why {name}: {why}"
+        # Short by default, so that the microphone opens soon; the reason on "why".
+        return self._review(f"Hint: {name}: {why}" if self.settings.long_hints else f"Hint: {name}.")
+
+    def do_why(self, command: Command, now: float = 0.0) -> Reply:
+        if self.phase() == PASSING:
+            raise InputError(self._passing_refusal())
+        why = self.why.get(self.player)
+        if why is None:
+            raise InputError("Say hint first; why then gives the hint's reason.")
+        return self._review(why)

@@ -9,31 +9,28 @@ from __future__ import annotations
 
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.wording import noun
-from audio_console.battleship.rules import (HIT, ROW, ROWS, SECTORS, Cell, Line, Placement,
+from audio_console.battleship.rules import (ALL_LINES, HIT, ROW, ROWS, SECTORS, Cell, Line, Placement,
                                             ShipPlaced, ShipRemoved, ShipVaporized, ShotFired)
 
 
 def describe_cells(cells) -> str:
-    """Holes of one sector as runs, along rows or down columns, whichever is
-    shorter to say: 'B3 to B6, C3 to C6', 'F3 to I3, F4 to I4', 'D7, E8, F7'."""
-    def runs(key, step) -> list[str]:
-        groups: dict[int, list] = {}
-        for cell in sorted(cells, key=key):
-            groups.setdefault(key(cell)[0], []).append(cell)
-        result = []
-        for group in groups.values():
-            run = [group[0]]
-            for cell in group[1:] + [None]:
-                if cell is not None and step(cell) == step(run[-1]) + 1:
-                    run.append(cell)
-                    continue
-                result.append(run[0].name if len(run) == 1 else f"{run[0].name} to {run[-1].name}")
-                if cell is not None:
-                    run = [cell]
-        return result
-    along = runs(lambda c: (c.row, c.column), lambda c: c.column)
-    down = runs(lambda c: (c.column, c.row), lambda c: c.row)
-    return ", ".join(down if len(down) < len(along) else along)
+    """Holes of one sector row by row, top to bottom, each row left to right, so that a
+    listener can picture the shape: 'B3 to B6, then C3 to C6', 'E4, E5, E6' is said
+    'E4 to E6', and a ship down from E4 'E4 to E6, then F5, then G5, then H5'."""
+    rows: dict[int, list] = {}
+    for cell in sorted(cells, key=lambda c: (c.row, c.column)):
+        rows.setdefault(cell.row, []).append(cell)
+    said = []
+    for row in rows.values():
+        runs = [[row[0]]]
+        for cell in row[1:]:
+            if cell.column == runs[-1][-1].column + 1:
+                runs[-1].append(cell)
+            else:
+                runs.append([cell])
+        said.append(", ".join(f"{run[0].name} to {run[-1].name}" if len(run) > 2
+                              else ", ".join(c.name for c in run) for run in runs))
+    return ", then ".join(said)
 
 
 def describe_placement(placement: Placement) -> str:
@@ -82,15 +79,26 @@ class BoardMemory:
             (self.own_vaporized if event.owner == self.player else self.enemy_vaporized).append(event.ship)
 
     # --- readouts -----------------------------------------------------------------
+    # The words of Galaxis's memory: "ruled out" is what the answers prove (a line whose
+    # every hole lies on a missed line is a miss for sure), "unknown" a line not called.
+    def ruled_out(self, line: Line) -> bool:
+        """Not called, and every hole of it lies on a line that missed."""
+        missed = [l for l, r in self.shots.items() if r != HIT and l.sector == line.sector]
+        empty = {cell for l in missed for cell in l.cells()}
+        return line not in self.shots and set(line.cells()) <= empty
+
     def what_about(self, line: Line) -> str:
         if line in self.shots:
             return f"Sector {line.sector} {line.name}: {self.shots[line]}."
-        return f"Sector {line.sector} {line.name}: not called yet."
+        if self.ruled_out(line):
+            return (f"Sector {line.sector} {line.name}: ruled out by the answers, not called: "
+                    "every hole on it lies on a line that missed.")
+        return f"Sector {line.sector} {line.name}: unknown, not called yet."
 
     def read_sector(self, sector: int) -> str:
         calls = [(line, result) for line, result in self.shots.items() if line.sector == sector]
         if not calls:
-            return f"Sector {sector}: nothing called yet."
+            return f"Sector {sector}: nothing called yet; every line unknown."
         parts = []
         for result in ("hit", "miss"):
             for kind in ("row", "column"):
@@ -100,7 +108,11 @@ class BoardMemory:
                 if names:
                     label = noun(len(names), kind)
                     parts.append(f"{'hits' if result == HIT else 'misses'} on {label} {join_words(names)}")
-        return f"Sector {sector}: " + "; ".join(parts) + "."
+        out = [line.name for line in sorted(ALL_LINES, key=lambda l: (l.kind != ROW, l.position))
+               if line.sector == sector and self.ruled_out(line)]
+        if out:
+            parts.append(f"ruled out by the answers, not called: {join_words(out)}")
+        return f"Sector {sector}: " + "; ".join(parts) + "; the other lines unknown."
 
     def my_fleet(self) -> list[str]:
         if not self.fleet:

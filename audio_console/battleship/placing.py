@@ -46,6 +46,38 @@ class FleetPlacing(GameAdapter):
     def _core(self, action: Callable[..., list], *args: Any) -> list:
         raise NotImplementedError
 
+    def _placing_prompt(self, who: str) -> str:
+        if self.pending is not None:
+            where = (f"{who}{self.pending.ship} at sector {self.pending.sector} {self.pending.corner} "
+                     f"{self.pending.heading}")
+            if not self._fits(self.pending):     # never offer to place it where it cannot go
+                return f"{where} cannot go there: say turn it, move to another corner, or move to another sector."
+            return f"{where}: say place, turn it, or move to another corner."
+        missing = [s for s in SHIP_NAMES if s not in self.core.fleets[self.player]]
+        if not missing:
+            return f"{who}all five ships placed: say done to begin, my fleet to hear it, or remove a ship."
+        ship = missing[0]
+        return (f"{who}place the {ship}, {len(FOOTPRINTS[ship].holes)} holes: say the ship, a sector, "
+                f"a corner and a heading, like {ship.lower()} sector 1 B3 across; or say random.")
+
+    @staticmethod
+    def _placing_help() -> list[str]:
+        return [
+            "Try a ship somewhere: the ship, a sector, the top-left corner of its box and a heading "
+            "(across, down, left, up), like quadron sector 1 B3 across. You hear which holes it covers.",
+            "Then: place; turn it (a quarter turn clockwise); move to C4; move to sector 2.",
+            "Place quadron sector 1 B3 across places at once. Random places the rest at random. "
+            "Remove dueler takes a ship back; undo, the last one placed. Done when all five are placed.",
+            "Ships: " + "; ".join(f"{s}, {len(FOOTPRINTS[s].holes)} holes" for s in SHIP_NAMES) + ".",
+        ]
+
+    def _fits(self, placement: Placement) -> bool:
+        try:
+            self.core.check_placement(self.player, placement)
+        except BattleshipError:
+            return False
+        return True
+
     def _placement(self, command: Command) -> Placement:
         corner = command.value("corner")
         return Placement(ship_name(command.get("ship")), int(command.get("sector")), corner.row,
@@ -57,8 +89,7 @@ class FleetPlacing(GameAdapter):
         try:
             self.core.check_placement(self.player, placement)
         except BattleshipError as error:
-            return Reply().say(
-                f"Cannot go there: {error}. Say turn it, or move to another corner.", signal="error", side=side)
+            return Reply().say(f"Cannot go there: {error}.", signal="error", side=side)
         return Reply().say(describe_placement(placement) + ".", side=side)
 
     def do_position(self, command: Command, now: float = 0.0) -> Reply:
@@ -96,10 +127,7 @@ class FleetPlacing(GameAdapter):
         missing = [s for s in SHIP_NAMES if s not in self.core.fleets[player]]
         if missing:
             reply.say(f"Next: the {missing[0]}, {len(FOOTPRINTS[missing[0]].holes)} holes.", side=SIDES[player])
-        else:
-            reply.say("All five ships placed. Say done to begin, my fleet to hear it, or remove a ship.",
-                      side=SIDES[player])
-        return reply
+        return reply      # all five placed: the prompt says so, once
 
     def do_random(self, command: Command, now: float = 0.0) -> Reply:
         self._placing_only()

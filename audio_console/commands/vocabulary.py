@@ -47,7 +47,7 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 # Commands that only make the console speak (a hint, the help, the board's state): a
 # wrong one costs a sentence the player can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "help", "status", "summary", "repeat", "rules",
+ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules",
                         "previous message", "next message", "history"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
@@ -65,6 +65,8 @@ COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("previous message", "previous message", ["previous [message]"]),
     Rule("next message", "next message", ["next [message]"]),
     Rule("history", "history", ["history", "last messages"]),
+    Rule("why", "why", ["why", "why that"]),
+    Rule("long hints", "long hints {switch}", ["long hints <switch>"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),
     Rule("listening", "listening push", ["push to talk"]),

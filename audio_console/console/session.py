@@ -37,7 +37,7 @@ if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is 
 TICK_SECONDS = 0.1
 ALWAYS = ("Always: repeat, previous message, next message, history, help, rules, status, summary, "
           "stop (silence), new game, quit; louder, softer (one alone: speech louder, signals softer); "
-          "faster, slower; quick signals, faithful signals; screen reader on or off.")
+          "faster, slower; quick signals, faithful signals; long hints on or off; screen reader on or off.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
               "always listen; headphones on or off; confirm always, unsure or never.")
 
@@ -370,6 +370,8 @@ class Session(SpokenCommands):
 
     def _cmd_stop(self, command: Command) -> None:
         self.presenter.stop()
+        # Printed, not spoken: a screen reader hears that it worked, the speakers stay quiet.
+        self._show(Reply().say("Stopped.", speech=""), remember=False)
 
     def _cmd_quit(self, command: Command | None) -> None:
         saved = self.saved is not None and self.keeps_save and not self.console.finished()

@@ -8,7 +8,7 @@ from audio_console.commands import Command
 from audio_console.settings import RANGES, Settings
 
 SETTING_COMMANDS = ("louder", "softer", "speech louder", "speech softer", "signals louder", "signals softer",
-                    "faster", "slower", "listening", "headphones", "confirm", "timing")
+                    "faster", "slower", "listening", "headphones", "confirm", "timing", "long hints")
 VOLUMES = {"speech": "speech_volume", "signals": "signal_volume"}   # what a volume command names
 CONFIRM_LINES = {"always": "I will repeat every command heard before acting on it.",
                  "unsure": "I will ask you to confirm only when I am unsure.",
@@ -37,8 +37,20 @@ def change_setting(settings: Settings, command: Command) -> str:
         return CONFIRM_LINES[settings.confirm]
     if name == "timing":
         settings.timing = command.get("timing")
-        return f"{settings.timing.capitalize()} signals."
+        return _timing_line(settings.timing)
+    if name == "long hints":
+        settings.long_hints = command.get("switch") == "on"
+        return ("Long hints on: a hint says its reason too." if settings.long_hints
+                else "Long hints off: a hint names where to try; say why for its reason.")
     raise ValueError(f"{name} is not a setting command")
+
+
+def _timing_line(timing: str) -> str:
+    """What changed: the same tones, shorter (about a third: Galaxis's search signal
+    0.9 s instead of 3.3, signals.py), or as long as on the 1980 console."""
+    if timing == "quick":
+        return "Quick signals: the same sounds, about a third as long, with shorter gaps."
+    return "Faithful signals: the sounds as long as on the 1980 console."
 
 
 def _stepped(settings: Settings, field: str, step: float) -> bool:

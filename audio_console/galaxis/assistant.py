@@ -24,6 +24,7 @@ from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.console import GalaxisConsole
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
+from audio_console.galaxis.memory import Known
 from audio_console.galaxis.review import review, review_steps
 from audio_console.galaxis.rules import SEARCHING, STORING
 
@@ -65,6 +66,7 @@ class AssistedConsole(GalaxisConsole):
         self.deductions = {team: Deduction() for team in self.core.teams}
         self.hints = {team: 0 for team in self.core.teams}
         self.auto_mark = {team: False for team in self.core.teams}
+        self.why: dict[int, str] = {}      # each team's last hint, with its reason
         self.computer: ComputerTeam | None = None
         if opponent == "computer":
             # Option 2 has one team: the computer plays it, as a demonstration.
@@ -112,7 +114,9 @@ class AssistedConsole(GalaxisConsole):
         lines = super().help()
         if self.demo:
             lines.insert(0, "Next: the computer makes its next query and says why.")
-        lines += ["Hint: the best query now and why (hints are counted). "
+        if self.core.phase == STORING:
+            return lines        # the assistant's questions are for the search
+        lines += ["Hint: the best query now (hints are counted); why: its reason; long hints on or off. "
                   "Chance of D5; which points are ruled out; how many placements are left.",
                   "Auto mark on or off: info pegs placed for you. Review: your queries, one by one."]
         return lines
@@ -261,24 +265,40 @@ class AssistedConsole(GalaxisConsole):
         self.cues.best = 0   # a game won with hints is not compared with the best score
         name = format_point(suggestion.point)
         caution = suggestion.point in own
-        text = f"Hint {self.hints[team]}: query {name}. " + suggestion.reason(d.count)
-        if caution:
-            text = (f"Hint {self.hints[team]}: say caution spaceship {name}: it is one of your own "
-                    f"positions and certainly one of theirs too.")
+        short = f"Hint: caution {name}." if caution else f"Hint: {name}."
+        why = (f"say caution spaceship {name}: it is one of your own positions and certainly one "
+               f"of theirs too." if caution else suggestion.reason(d.count))
+        self.why[team] = f"Why {name}: {why}"
+        # Short by default, so that the microphone opens soon; the reason on "why".
+        text = f"{short[:-1]}: {why}" if self.settings.long_hints else short
         event = {"event": "hint", "team": team, "point": name, "placements": d.count,
                  "chance": round(suggestion.chance, 4), "information": round(suggestion.information, 3),
                  "hints": self.hints[team]}
         return Reply(messages=[self._secret(text)], events=[event], record=["hint"])
 
+    def do_why(self, command: Command, now: float) -> Reply:
+        why = self.why.get(self._player_team())
+        if why is None:
+            raise InputError("Say hint first; why then gives the hint's reason.")
+        return Reply(messages=[self._secret(why)])
+
+    def _known(self) -> Known:
+        """The board memory's words come from the same deduction as these answers."""
+        d, memory = self.deductions[self.team], self._my_memory()
+        return Known(frozenset(p for p in d.ruled_out() if p not in memory.closed),
+                     frozenset(p for p in d.certain_ships() if p not in memory.ships))
+
     def do_ruled_out(self, command: Command, now: float) -> Reply:
-        d = self._deduction()
-        points = sorted(d.ruled_out())
-        ships = [p for p in d.certain_ships() if p not in d.found]
-        text = (f"Ruled out {len(points)}: " + ", ".join(format_point(p) for p in points) + "."
-                if points else "Nothing is ruled out yet.")
+        known, memory = self._known(), self._my_memory()
+        points = sorted(known.ruled_out)
+        text = (f"Ruled out {len(points)}: {_names(points)}." if points
+                else "Nothing is ruled out by the answers yet.")
         messages = [self._secret(text)]
-        if ships:
-            messages.append(self._secret("Certainly ships: " + ", ".join(format_point(p) for p in ships) + "."))
+        if memory.closed:
+            messages.append(self._secret(f"Closed, queried by the other team {len(memory.closed)}: "
+                                         f"{_names(memory.closed)}."))
+        if known.ships:
+            messages.append(self._secret(f"Certainly ships {len(known.ships)}: {_names(known.ships)}."))
         return Reply(messages=messages)
 
     def do_chance(self, command: Command, now: float) -> Reply:
@@ -289,12 +309,14 @@ class AssistedConsole(GalaxisConsole):
             text = f"{name} is a ship you found."
         elif point in d.heard:
             text = f"{name} was queried: it is not a ship."
+        elif point in self._my_memory().closed:
+            text = f"{name}: closed, queried by the other team, so no ship of theirs."
         else:
             chance = d.chance(point)
             if chance <= 0:
-                text = f"{name}: no chance; it is ruled out."
+                text = f"{name}: ruled out by the answers; no chance of a ship."
             elif chance >= 1:
-                text = f"{name}: certainly a ship."
+                text = f"{name}: certainly a ship, by the answers."
             else:
                 text = f"{name}: a ship with chance {chance:.0%} ({_share(chance, d.count)})."
         return Reply(messages=[self._secret(text)])
@@ -320,10 +342,10 @@ class AssistedConsole(GalaxisConsole):
             return []
         memory = self.memory[team]
         new = [p for p in sorted(self.deductions[team].ruled_out())
-               if p not in memory.ruled_out and p not in memory.answers
+               if p not in memory.marked and p not in memory.answers
                and p not in memory.ships and p not in memory.closed]
         for point in new:
-            memory.ruled_out.add(point)
+            memory.marked.add(point)
         if not new:
             return []
         names = ", ".join(format_point(p) for p in new)
@@ -352,6 +374,10 @@ class AssistedConsole(GalaxisConsole):
         if self.core.over:
             raise InputError("The demonstration is over. Say review, new game or quit.")
         return self._computer_move(now, explain=True)
+
+
+def _names(points) -> str:
+    return ", ".join(format_point(p) for p in sorted(points))
 
 
 def _share(chance: float, count: int) -> str:

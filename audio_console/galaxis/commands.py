@@ -8,6 +8,7 @@ from audio_console.galaxis.board import COLUMNS, ROWS, point_at
 
 # A point ("delta five", "D5") is a Point; a row or a column alone is its letter or number.
 SLOTS = [point_slot("point", letter_slot("row", ROWS), number_slot("column", 1, COLUMNS), point_at),
+         point_slot("new", letter_slot("row", ROWS), number_slot("column", 1, COLUMNS), point_at),
          letter_slot("row", ROWS), number_slot("column", 1, COLUMNS)]
 
 QUERY = Rule("query", "query {point}",
@@ -16,6 +17,10 @@ CAUTION = Rule("caution", "caution {point}",
                ["caution [spaceship] <point>"])
 STORE = Rule("store", "store {point}",
              ["<point>", "store <point>"])
+# Option 3: move a stored position before the console passes: "change A1", then the
+# new point (two short phrases keep the spoken list small); typed also in one go.
+CHANGE = Rule("change", "change {point}", ["change <point>"])
+CHANGE_TYPED = Rule("change", "change {point} {new}", ["change <point> [to] <new>"], spoken=False)
 
 # Questions about the board memory, and info pegs: every phase.
 REVIEW = [
@@ -33,7 +38,7 @@ REVIEW = [
 def grammar(phase: str = "searching", option: int = 2) -> Grammar:
     """What can be said in a phase ("storing", "searching", "over") of an option."""
     if phase == "storing":
-        rules = [STORE]
+        rules = [STORE, CHANGE, CHANGE_TYPED]
     elif phase == "searching":
         rules = [QUERY] + ([CAUTION] if option == 3 else [])
     else:
@@ -45,6 +50,6 @@ def replay_grammar() -> Grammar:
     """Parses every recorded action of any phase (canonical forms); "time out" is
     recorded when a turn's time ran out."""
     return Grammar([Rule("query", "query {point}", ["query <point>"]),
-                    Rule("store", "store {point}", ["store <point>"]), CAUTION,
+                    Rule("store", "store {point}", ["store <point>"]), CAUTION, CHANGE_TYPED,
                     Rule("undo", "undo", ["undo"]), Rule("time out", "time out", ["time out"])]
                    + REVIEW, SLOTS)

@@ -7,22 +7,30 @@ import random
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, plain_lines
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
 from audio_console.galaxis.cues import GalaxisCues
-from audio_console.galaxis.events import Answered, OwnShipRevealed, Stored, TurnPassed
-from audio_console.galaxis.memory import BoardMemory, answer_words
+from audio_console.galaxis.events import Answered, OwnShipRevealed, StoreChanged, Stored, TurnPassed
+from audio_console.galaxis.memory import NOTHING_KNOWN, BoardMemory, Known, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.galaxis.rules_summary import rules_lines
 from audio_console.output.screen import clear_for
+from audio_console.galaxis.storing import StoringReadBack
 from audio_console.settings import Settings
 from audio_console.wording import number_word, word_number
 
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
 COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
-                 "about", "mark", "unmark", "rule", "out", "check", "clear"}
+                 "about", "mark", "unmark", "rule", "out", "check", "clear", "chance", "of",
+                 "probability", "how", "likely", "the", "change", "to"}
+# Commands that need a point: their first words, and how to ask for it.
+NEEDS_POINT = {("what",): "what is at D5", ("check",): "check D5", ("mark",): "mark D5",
+               ("rule", "out"): "rule out D5", ("unmark",): "unmark D5", ("clear",): "clear D5",
+               ("chance",): "chance of D5", ("probability",): "probability of D5",
+               ("how", "likely"): "how likely is D5", ("caution",): "caution D5",
+               ("query",): "query D5", ("store",): "store D5", ("change",): "change A1"}
 
 READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
 
@@ -33,7 +41,7 @@ OPTION_NAMES = {
 }
 
 
-class GalaxisConsole(GameAdapter):
+class GalaxisConsole(StoringReadBack):
     game = "galaxis"
     title = "Galaxis"
     rule_errors = (RuleError,)
@@ -54,6 +62,11 @@ class GalaxisConsole(GameAdapter):
         # (the same rule as Battleship's pass-the-console).
         self.passing_to: int | None = None
         self.cues.private = option == 1
+        # Option 3: the fourth position, said but stored only on "ready" after the read-back;
+        # and the own positions a plain query was warned about once (team, point).
+        self.draft: Point | None = None
+        self.changing: Point | None = None
+        self.asked_own: set[tuple[int, Point]] = set()
 
     def two_humans(self) -> bool:
         return self.option in (1, 3) and getattr(self, "computer", None) is None
@@ -69,13 +82,16 @@ class GalaxisConsole(GameAdapter):
 
     def grammar(self) -> Grammar:
         grammar = commands.grammar(self.core.phase, self.option)
-        return grammar + Grammar([READY], []) if self.two_humans() else grammar
+        return grammar + Grammar([READY], []) if self.two_humans() or self.draft else grammar
 
     def prompt(self) -> str:
         if self.core.over:
             return GAME_OVER
         if self.passing_to is not None:
             return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
+        storing = self.storing_prompt()
+        if storing:
+            return storing
         if self.core.phase == STORING:
             stored = len(self.core.state[self.team].stored)
             return f"Team {self.team}: store position {stored + 1} of 4."
@@ -98,8 +114,11 @@ class GalaxisConsole(GameAdapter):
                     f"{self.passing_to} has it; nothing secret is said before."]
         lines = []
         if self.core.phase == STORING:
-            lines.append("Say a point to store it secretly, like D5 or delta five.")
-        elif not self.core.over:
+            return ["Say a point to store it secretly, like D5 or delta five; after the fourth you "
+                    "hear all four and say ready.",
+                    "Change A1, then the new point, moves a stored position (typed in one go: change A1 to E5). Summary or what is at D5 says them again; "
+                    "status says whose turn it is."]
+        if not self.core.over:
             lines.append("Say a point to query its buoy: a row A to G and a column 1 to 9, "
                          "like D5 or delta five.")
             if self.option == 3:
@@ -202,6 +221,10 @@ class GalaxisConsole(GameAdapter):
                 reason = str(error)
                 return reason[:1].upper() + reason[1:] + "."
         tokens = [t for t in words if t not in COMMAND_WORDS]
+        if not tokens:
+            for start, example in NEEDS_POINT.items():
+                if tuple(words[:len(start)]) == start:
+                    return f"Which point? Say the point too, like {example}."
         if len(tokens) == 2:
             letter = LETTER_WORDS.get(tokens[0], tokens[0].upper() if len(tokens[0]) == 1 else None)
             number = tokens[1] if tokens[1].isdigit() else (
@@ -231,6 +254,9 @@ class GalaxisConsole(GameAdapter):
                 rival.record_closed(event.point)
             elif isinstance(event, Stored):
                 self.memory[event.team].own_stored.append(event.point)
+            elif isinstance(event, StoreChanged):
+                stored = self.memory[event.team].own_stored
+                stored[stored.index(event.old)] = event.new
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
                 self.passing_to = event.team
                 reply.messages.append(clear_for(f"team {event.team}"))   # the only clear
@@ -243,6 +269,9 @@ class GalaxisConsole(GameAdapter):
         return reply
 
     def do_ready(self, command: Command, now: float) -> Reply:
+        if self.passing_to is None and self.draft is not None:     # the read-back is agreed
+            point, self.draft = self.draft, None
+            return self._core_action(self.core.store, f"store {point}", self.team, point, now)
         if self.passing_to is None:
             raise InputError("Nothing to be ready for.")
         team, self.passing_to = self.passing_to, None
@@ -275,21 +304,29 @@ class GalaxisConsole(GameAdapter):
         if known is not None and not (caution and known == OWN_SHIP):
             # Answered from the scanner; the turn is not used.
             return Reply().say(f"{point} answered {answer_words(known)}, earlier. Still your turn.")
+        if (self.option == 3 and not caution and not self.replaying and known is None
+                and point in self.core.state[self.team].stored and (self.team, point) not in self.asked_own
+                and point not in self.core.taken_by_other(self.team)):
+            # The rule gives the ship away; the player is asked once instead of losing it by a slip.
+            self.asked_own.add((self.team, point))
+            return Reply().say(f"{point} is one of your own positions: say caution {point} to query it "
+                               f"on purpose, or {point} again to give it away.", signal="prompt")
         return self._core_action(self.core.query, command.text, self.team, point, now, caution=caution)
 
     def do_caution(self, command: Command, now: float) -> Reply:
         return self.do_query(command, now, caution=True)
-
-    def do_store(self, command: Command, now: float) -> Reply:
-        return self._core_action(self.core.store, command.text, self.team, self._point(command), now)
 
     # --- the board memory -------------------------------------------------------
 
     def _my_memory(self) -> BoardMemory:
         return self.memory[self.team]
 
+    def _known(self) -> Known:
+        """What the answers prove for the team at the console (the assistant's part)."""
+        return NOTHING_KNOWN
+
     def do_what(self, command: Command, now: float) -> Reply:
-        return Reply().say(self._my_memory().describe(self._point(command)))
+        return Reply().say(self._my_memory().describe(self._point(command), self._known()))
 
     def _line(self, command: Command) -> tuple[str, int]:
         if "row" in dict(command.values):
@@ -298,30 +335,35 @@ class GalaxisConsole(GameAdapter):
 
     def do_read(self, command: Command, now: float) -> Reply:
         kind, index = self._line(command)
-        return Reply().say(self._my_memory().read_line(kind, index))
+        return Reply().say(self._my_memory().read_line(kind, index, self._known()))
 
     def do_listen(self, command: Command, now: float) -> Reply:
         kind, index = self._line(command)
-        memory = self._my_memory()
+        memory, known = self._my_memory(), self._known()
         points = line_points(kind, index)
         # Heard as tones (pitch by row, left to right by column) beside the spoken readout.
-        cells = [(p.column, 9, p.row, memory.short(p)) for p in points]
-        message = Message(memory.read_line(kind, index), cells=cells, rows=len(ROWS))
+        cells = [(p.column, 9, p.row, memory.short(p, known)) for p in points]
+        message = Message(memory.read_line(kind, index, known), cells=cells, rows=len(ROWS))
         return Reply(messages=[message])
 
     def do_summary(self, command: Command, now: float) -> Reply:
-        return plain_lines(*self._my_memory().summary())
+        lines = self._my_memory().summary(self._known())
+        if self.draft is not None:        # the fourth is not stored yet: the read-back says all four
+            lines = [line for line in lines if not line.startswith("Your stored positions")] + [self._read_back()]
+        return plain_lines(*lines)
 
     def do_status(self, command: Command, now: float) -> Reply:
         return plain_lines(*self.status(now))
 
     def _memory_action(self, command: Command, action) -> Reply:
+        if self.core.over:
+            raise InputError(ALREADY_OVER)
         with self.rules(ValueError):     # the memory's refusals: "A1 is not ruled out"
             text = action()
         return Reply(record=[command.text]).say(text)
 
     def do_mark(self, command: Command, now: float) -> Reply:
-        return self._memory_action(command, lambda: self._my_memory().mark(self._point(command)))
+        return self._memory_action(command, lambda: self._my_memory().mark(self._point(command), self._known()))
 
     def do_unmark(self, command: Command, now: float) -> Reply:
         return self._memory_action(command, lambda: self._my_memory().unmark(self._point(command)))

@@ -35,6 +35,16 @@ class Stored:
 
 
 @dataclass(frozen=True)
+class StoreChanged:
+    team: int
+    old: Point
+    new: Point
+
+    def log(self) -> dict:
+        return {"event": "store_changed", "team": self.team}     # secret, as Stored
+
+
+@dataclass(frozen=True)
 class OwnShipRevealed:
     team: int                  # the team that queried its own stored position
     point: Point

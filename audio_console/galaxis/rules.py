@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from audio_console.galaxis.board import ALL_POINTS, DISCOVERED, SHIPS, Point, answer, format_point
 from audio_console.galaxis.events import (
-    Answered, GameOver, OwnShipRevealed, Reveal, Stored, TimedOut, TimeWarning, TurnPassed,
+    Answered, GameOver, OwnShipRevealed, Reveal, Stored, StoreChanged, TimedOut, TimeWarning,
+    TurnPassed,
 )
 
 STORING, SEARCHING, OVER = "storing", "searching", "over"
@@ -136,6 +137,17 @@ class GalaxisGame:
             self._start_turn(now)
             events.append(TurnPassed(self.turn, self.phase, phase_begins=True))
         return events
+
+    def change_stored(self, team: int, old: Point, new: Point) -> list:
+        """Option 3: while storing, put one of this team's stored positions elsewhere."""
+        self._check_turn(team, STORING)
+        stored = self.state[team].stored
+        if old not in stored:
+            raise RuleError(f"{format_point(old)} is not one of your stored positions")
+        if new in stored:
+            raise RuleError(f"{format_point(new)} is already one of your stored positions")
+        stored[stored.index(old)] = new
+        return [StoreChanged(team, old, new)]
 
     def query(self, team: int, point: Point, now: float = 0.0, caution: bool = False) -> list:
         """Query the buoy at `point` for `team`."""

@@ -98,6 +98,7 @@ class Listener:
         self._talking = False
         self._quiet_until = 0.0
         self._cue_until = 0.0
+        self._prompted = False       # set_grammar called: the player was asked for a command
         self._pending = b""
         self._decoding = None   # the recognizer's stream for the utterance in progress
         self._fed = 0           # bytes of that utterance fed to it
@@ -110,6 +111,7 @@ class Listener:
         """Listen for this grammar from the next utterance on. Words the recognizer
         cannot listen for are reported once through notify. The session may call this
         at every prompt: the same grammar again costs nothing."""
+        self._prompted = True      # the console waits for a command: silence now is telling
         key = grammar.jsgf()
         if key == self._grammar_key:
             return
@@ -223,7 +225,9 @@ class Listener:
             if lost_since is not None:
                 lost_since = None
                 self._on_notice(MIC_BACK)
-            if muted.push(block):
+            # Muted only after MUTED_AFTER seconds of zeros with the console quiet and the
+            # player asked for a command: not while the console speaks its opening lines.
+            if muted.push(block, counting=self._prompted and not self.sink.busy()):
                 self._on_notice(MIC_MUTED)
             self._pending += block
             while len(self._pending) >= FRAME_BYTES:

@@ -86,10 +86,12 @@ class SilenceWatch:
         self.zeros = 0
         self.told = False
 
-    def push(self, block: bytes) -> bool:
+    def push(self, block: bytes, counting: bool = True) -> bool:
+        """`counting` False (the console sounding, or no prompt yet): the zeros so far
+        are forgotten, so the warning needs MUTED_AFTER seconds of a fair chance."""
         if self.told:
             return False
-        if block.strip(b"\x00"):
+        if block.strip(b"\x00") or not counting:
             self.zeros = 0
             return False
         self.zeros += len(block)

@@ -69,7 +69,7 @@ def test_two_players_place_by_hand_pass_the_console_and_player_1_wins(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     out = result.stdout
-    assert "Quadron in sector 1, down, box from A1: holes A1 to D1, A2 to D2." in out
+    assert "Quadron in sector 1, down, box from A1: holes A1, A2, then B1, B2, then C1, C2, then D1, D2." in out
     assert "Pass the console to player 2." in out
     assert "Fleet destroyed: Player 1 won with 10 shots." in out
     events = read_log(log)

@@ -32,7 +32,8 @@ def test_placing_ship_by_ship_describes_and_explains():
     reply = say(console, "turn it")                          # down from H8: 4 rows, sticks out below
     assert "past row J" in texts(reply)[0]
     reply = say(console, "move to B3")
-    assert texts(reply) == ["Quadron in sector 1, down, box from B3: holes B3 to E3, B4 to E4."]
+    assert texts(reply) == ["Quadron in sector 1, down, box from B3: holes B3, B4, then C3, C4, then D3, D4, "
+                            "then E3, E4."]
     reply = say(console, "place")
     assert reply.record == ["place quadron 1 B3 down"]
     assert "Next: the Rocket Raider" in texts(reply)[-1]
@@ -40,7 +41,8 @@ def test_placing_ship_by_ship_describes_and_explains():
     assert "overlap the Quadron at C4" in texts(reply)[0]
     reply = say(console, "random")
     assert len(reply.record) == 4 and all(r.startswith("place ") for r in reply.record)
-    assert "All five ships placed" in texts(reply)[-1]
+    assert texts(reply)[-1].startswith("Placed: ") and "All five" not in " ".join(texts(reply))
+    assert console.prompt().startswith("All five ships placed: say done")     # said once, by the prompt
     assert any("Quadron" in line for line in texts(say(console, "my fleet")))
     reply = say(console, "undo")
     assert reply.record == ["remove dueler"]
@@ -165,7 +167,7 @@ def test_board_memory_readouts():
     read = texts(say(console, "read sector 2"))[0]
     assert read.startswith("Sector 2: ") and "row" in read and "column" in read
     assert f"Sector 2 row D: {result_d}." == texts(say(console, "what about sector 2 row D"))[0]
-    assert texts(say(console, "what about sector 3 row A"))[0] == "Sector 3 row A: not called yet."
+    assert texts(say(console, "what about sector 3 row A"))[0] == "Sector 3 row A: unknown, not called yet."
     status = texts(say(console, "status"))
     assert status[0] == "Your shot." and status[1].startswith("Shots: 2 called")
     fleet = texts(say(console, "my fleet"))

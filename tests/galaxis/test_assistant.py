@@ -66,17 +66,17 @@ def test_questions_about_the_deduction_change_nothing():
 def test_auto_mark_is_off_by_default_and_marks_exactly_the_ruled_out_points():
     console = make(seed=3)
     say(console, "A1")
-    assert not console.memory[1].ruled_out
+    assert not console.memory[1].marked
     reply = say(console, "auto mark on")
     assert reply.record == ["auto mark on"]
     d = console.deductions[1]
-    assert console.memory[1].ruled_out == set(d.ruled_out())
+    assert console.memory[1].marked == set(d.ruled_out())
     say(console, "G9")
-    assert console.memory[1].ruled_out == set(console.deductions[1].ruled_out()) - {parse_point("G9")}
+    assert console.memory[1].marked == set(console.deductions[1].ruled_out()) - {parse_point("G9")}
     say(console, "auto mark off")
-    before = set(console.memory[1].ruled_out)
+    before = set(console.memory[1].marked)
     say(console, "D5")
-    assert console.memory[1].ruled_out == before
+    assert console.memory[1].marked == before
 
 
 def test_recorded_hints_and_auto_mark_replay_to_the_same_state():
@@ -88,7 +88,7 @@ def test_recorded_hints_and_auto_mark_replay_to_the_same_state():
     for action in record:
         copy.apply_recorded(action)
     assert copy.hints == console.hints == {1: 2}
-    assert copy.memory[1].ruled_out == console.memory[1].ruled_out
+    assert copy.memory[1].marked == console.memory[1].marked
     assert copy.deductions[1].count == console.deductions[1].count
 
 
@@ -102,7 +102,7 @@ def play_against_computer(option, level, seed, human_ships=("A1", "B9", "G1", "G
             break
         if console.core.turn == 1:
             if console.core.phase == "storing":
-                reply = say(console, next(stored))
+                reply = say(console, next(stored, "ready"))     # the read-back agreed
             else:
                 hint = say(console, "hint").events[0]["point"]
                 reply = say(console, hint)
@@ -150,7 +150,7 @@ def test_option_3_computer_keeps_its_positions_secret_and_plays_legally():
 def test_a_game_against_the_computer_replays_from_its_record():
     console = make(option=3, seed=5, opponent="computer", level=2)
     record = []
-    for line in ["A1", "A2", "A3", "A4"]:
+    for line in ["A1", "A2", "A3", "A4", "ready"]:
         record += say(console, line).record
     record += console.tick(0.0).record
     for _ in range(3):
@@ -205,9 +205,9 @@ def test_cli_practice_modes_and_computer_option(tmp_path):
 
 def test_option_3_hints_keep_off_own_positions_and_use_the_other_teams_queries():
     console = make(option=3, seed=9)
-    for point in ["D5", "D4", "C5", "E5", "ready"]:   # team 1 stores the hint's usual favourites
-        say(console, point)                            # (two teams pass the console: ready)
-    for point in ["A1", "A9", "G1", "G9", "ready"]:
+    for point in ["D5", "D4", "C5", "E5", "ready", "ready"]:   # team 1 stores the hint's usual favourites
+        say(console, point)         # (ready to the read-back; two teams pass the console: ready)
+    for point in ["A1", "A9", "G1", "G9", "ready", "ready"]:
         say(console, point)
     hint = say(console, "hint").events[0]
     assert hint["point"] not in ("D5", "D4", "C5", "E5")

@@ -58,7 +58,8 @@ def test_a_game_cut_off_halfway_and_resumed_ends_the_same_way(tmp_path):
                           ["what is at G9", "what is at G8"] + ALL[20:], tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     assert "Resumed Galaxis, after 23 actions." in resumed.stdout
-    assert "G9: ruled out." in resumed.stdout and "G8: unknown." in resumed.stdout
+    said = {line[:2]: line for line in resumed.stdout.splitlines() if line[:4] in ("G9: ", "G8: ")}
+    assert "marked by you" in said["G9"] and "marked by you" not in said["G8"]
     strip = lambda events: [{k: v for k, v in e.items()} for e in events]
     assert strip(read_log(first) + read_log(second)) == strip(read_log(whole))
 
@@ -92,15 +93,16 @@ def test_option1_two_teams_play_to_the_end_and_coordinates_stay_off_speech(tmp_p
 
 def test_option3_storing_caution_own_ship_and_winning(tmp_path):
     log = tmp_path / "game.jsonl"
-    lines = ["a1", "b2", "c3", "d4",          # team 1 stores
-             "d4", "f6", "g7", "a9",          # team 2 stores
-             "caution spaceship d4",          # team 1: both stored D4: found, and given away
-             "b2",                            # team 1 again (a discovery): own ship, given away
+    storing = ["a1", "b2", "c3", "d4", "ready", "ready",    # team 1 stores, agrees, passes
+               "d4", "f6", "g7", "a9", "ready", "ready"]    # team 2 the same
+    lines = ["caution spaceship d4",          # team 1: both stored D4: found, and given away
+             "b2",                            # team 1 again (a discovery): its own position: asked once
+             "b2",                            # ... and said again: own ship, given away
              "c3",                            # team 2: team 1's stored C3, discovered
              "d4",                            # team 2 may not: team 1 queried D4
              ]
     result = run_console(["--game", "galaxis", "--option", "3", "--seed", "2", "--text",
-                          "--log", str(log)], with_ready(lines + ALL * 3), tmp_path)
+                          "--log", str(log)], storing + with_ready(lines + ALL * 3), tmp_path)
     assert result.returncode == 0, result.stderr
     events = read_log(log)
     stored = [e for e in events if e["event"] == "stored"]
@@ -112,6 +114,7 @@ def test_option3_storing_caution_own_ship_and_winning(tmp_path):
     own = [e for e in events if e["event"] == "own_ship"]
     assert own[0]["team"] == 1 and own[0]["point"] == "D4"
     assert own[1]["team"] == 1 and own[1]["point"] == "B2"
+    assert "B2 is one of your own positions: say caution B2 to query it on purpose" in result.stdout
     assert "B2 was your own ship" in result.stdout
     ships = check_answers_agree_with_reveal(events)
     assert ships == {"1": ["D4", "F6", "G7", "A9"], "2": ["A1", "B2", "C3", "D4"]}
@@ -147,9 +150,9 @@ def test_bad_input_is_explained_and_changes_nothing(tmp_path):
     assert "K12 is not on the board: row K is off the board" in out
     assert "D0 is not on the board: column 0" in out
     assert "Not understood: banana." in out
-    assert "D5 is not ruled out." in out
+    assert "D5 is not marked by you." in out
     assert "Nothing to undo; answers can never be undone." in out
-    assert "D5 is already ruled out." in out
+    assert "D5 is already marked by you." in out
     assert "earlier. Still your turn." in out
     assert "Found 0 of 4 in 1 query." in out
     assert len([e for e in read_log(log) if e["event"] == "answer"]) == 1
@@ -163,8 +166,8 @@ def test_repeat_help_and_review_questions(tmp_path):
     first = next(l for l in lines if l.startswith("D5 answered"))
     assert lines.count(first) == 2                        # repeat says it again
     assert any("a row A to G and a column 1 to 9" in l for l in lines)
-    assert any(l.startswith("Row D: D1 open") for l in lines)
-    assert any(l.startswith("Column 5: A5 open") for l in lines)
+    assert any(l.startswith("Row D: D1 unknown") and "D5 1" in l for l in lines)
+    assert any(l.startswith("Column 5: A5 unknown") for l in lines)
     assert any(l.startswith("Queried 1: D5") for l in lines)
 
 

@@ -2,8 +2,9 @@
 counts as the game counted, and names the team."""
 from tests.conftest import run_console
 
-OPTION_3_GAME = ["B2", "C5", "E7", "F3", "ready", "G9", "A1", "D5", "C5", "ready",
-                 "D4", "ready", "B2", "ready", "D4", "ready", "C5", "ready",
+# Storing: each team's "ready" agrees to the read-back of its four, the next takes the console.
+OPTION_3_GAME = ["B2", "C5", "E7", "F3", "ready", "ready", "G9", "A1", "D5", "C5", "ready", "ready",
+                 "D4", "ready", "B2", "ready", "D4", "ready", "C5", "C5", "ready",   # C5: asked once, then given away
                  "caution spaceship E7", "ready", "caution spaceship C5", "ready", "F3", "ready",
                  "review", "quit"]
 

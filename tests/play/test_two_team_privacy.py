@@ -30,17 +30,18 @@ def test_option_1_keeps_the_queried_point_off_the_screen_and_the_speakers(tmp_pa
 
 def test_option_1_hints_are_spoken_to_the_team_at_the_console(tmp_path):
     text, spoken, marks = play(tmp_path, 1, ["hint"])
-    hint = [line for line in text.splitlines() if line.startswith("Hint 1:")][0]
+    hint = [line for line in text.splitlines() if line.startswith("Hint: ")][0]
     assert hint in spoken and "Answer on your screen." not in spoken
 
 
 def test_option_3_passes_the_console_between_the_storing_teams(tmp_path):
     stores = ["A1", "A2", "A3", "A4"]
-    text, spoken, marks = play(tmp_path, 3, stores + ["B1", "summary", "ready", "B1", "B2", "B3", "B4", "ready",
-                                                       "summary"])
-    between = text[marks[4][0]:marks[6][0]]
+    # (each team's first ready agrees to the read-back of its four positions, said to it alone)
+    text, spoken, marks = play(tmp_path, 3, stores + ["ready", "B1", "summary", "ready", "B1", "B2", "B3", "B4",
+                                                       "ready", "ready", "summary"])
+    between = text[marks[5][0]:marks[7][0]]
     assert between.count("The console is passing to team 2") == 2
-    assert "A1" not in between and not any("A1" in s for s in spoken[marks[3][1]:marks[-1][1]])
+    assert "A1" not in between and not any("A1" in s for s in spoken[marks[4][1]:marks[-1][1]])
     mine = text[marks[-1][0]:]
     assert "Your stored positions: A1, A2, A3, A4." in mine    # team 1 again, after its ready
 
