@@ -26,6 +26,7 @@ from typing import Callable
 import numpy as np
 
 from audio_console.audio import signals as signal_table
+from audio_console.audio.echo_reference import EchoReference
 from audio_console.audio.mixer import Mixer, Sound
 from audio_console.audio.recorder import WavRecorder
 from audio_console.audio.sonify import line_sonification
@@ -86,6 +87,8 @@ class AudioEngine:
             if why:
                 self._notify(NO_DEVICE_MESSAGE.format(why=why))
         self.mixer = Mixer(self.sample_rate, volume=_volume(settings))
+        # what the device is given, for the microphone's echo canceller (barge-in)
+        self.echo_reference = EchoReference(self.sample_rate) if self._stream is not None else None
         self.recorder = None
         if record_path:
             try:
@@ -260,6 +263,8 @@ class AudioEngine:
             self.underruns += 1
         block, active = self.mixer.render(frames)
         outdata[:] = block
+        if self.echo_reference is not None:
+            self.echo_reference.write(block)
         if active and self.recorder is not None:
             self.recorder.add(block)
 

@@ -13,8 +13,10 @@ speech was cut by it, when the room is too talkative, when the microphone
 stopped, and when it sends only silence (notices, through on_notice). Decoding streams: the recognizer is
 fed while the player speaks, so when the Endpointer closes the utterance only the
 tail and the checks that need the whole utterance are left (docs/listen.md). While the console speaks or signals
-(sink.busy()) the microphone is ignored, unless the player wears headphones, so the
-console never hears itself. In push-to-talk mode only frames while the key is
+(sink.busy()) it keeps listening when it can take its own sound out of the microphone
+(barge-in: echo_cancel.py, against what the engine plays) or the player wears
+headphones; otherwise the microphone is ignored then, so the console never hears
+itself. An utterance that was only the console's own echo is dropped. In push-to-talk mode only frames while the key is
 held (talk(True) .. talk(False)) are listened to. The early guess's decisions are in
 early_guess.py, the Endpointer cutter in endpointer_cutter.py, the opening of voice
 input for the session in open_voice.py.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import threading
 import time
 
+from audio_console.voice import echo_cancel
 from audio_console.voice.early_guess import (Guess, extendable_prefixes, is_complete, is_unfinished,
                                               says_unfinished, with_unfinished)
 from audio_console.voice.endpointer_cutter import (ENDPOINT_WINDOW, FRAME_BYTES, FRAME_SECONDS,
@@ -34,6 +37,7 @@ from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
 
 ECHO_TAIL = 0.3              # seconds still ignored after the console falls silent
+ECHO_CHECK_AFTER = 15        # frames after an utterance's sound also weighed (the window that closed it)
 
 # The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
 # when the main Endpointer confirms it with no speech in between, or acted on at once
@@ -61,7 +65,8 @@ class Listener:
 
     def __init__(self, recognizer, settings, sink, notify, device=None, streaming: bool = True,
                  window: float = ENDPOINT_WINDOW, early: bool = True, cutter: str = "vad",
-                 act_early: bool = True, cue: bool = True, open_stream=None, trace=None):
+                 act_early: bool = True, cue: bool = True, open_stream=None, trace=None,
+                 cancel_echo: bool = True):
         self.recognizer = recognizer
         # Feed the recognizer while the player speaks (if the engine can stream);
         # False: decode each utterance whole once it ended (the old way, for benchmarks).
@@ -86,6 +91,9 @@ class Listener:
         self.sink = sink
         self.notify = notify
         self.microphone = Microphone(device, open_stream)
+        # barge-in: the console's own sound taken out of the microphone, if the sink
+        # keeps what it plays and the canceller is installed (None: deaf while it sounds)
+        self.echo = _echo_canceller(sink) if cancel_echo else None
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
@@ -180,7 +188,7 @@ class Listener:
     def _deaf(self) -> bool:
         """True while the console itself is making sound (and a short echo after)."""
         now = time.monotonic()
-        if not self.settings.headphones and self.sink.busy() and now >= self._cue_until:
+        if not self.settings.headphones and self.echo is None and self.sink.busy() and now >= self._cue_until:
             self._quiet_until = now + ECHO_TAIL
             return True
         if now < self._quiet_until:
@@ -223,6 +231,8 @@ class Listener:
             if lost_since is not None:
                 lost_since = None
                 self._on_notice(MIC_BACK)
+            if self.echo is not None:
+                block = self.echo.clean(block, self.microphone.frames.qsize() * len(block) // 2)
             if muted.push(block):
                 self._on_notice(MIC_MUTED)
             self._pending += block
@@ -466,6 +476,9 @@ class Listener:
         return self.recognizer.decode(pcm, voiced=voiced), None
 
     def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+        if self.echo is not None and self.echo.echo_only(len(pcm) // FRAME_BYTES + ECHO_CHECK_AFTER):
+            self._trace("the console's own echo: dropped", removed_db=self.echo.removed_db(len(pcm) // FRAME_BYTES))
+            return
         heard = decide(decoded, grammar, self.settings)
         if self.trace is not None:
             self._trace("heard", **heard_fields(heard, decoded, len(pcm) / 32000, how), room_db=self._room_db())
@@ -475,3 +488,12 @@ class Listener:
         if heard.command is None and not heard.text:
             return   # a cough, a knock, noise: nothing to answer
         on_heard(heard)
+
+
+def _echo_canceller(sink):
+    """The echo canceller against what `sink` plays, or None (no reference, e.g. no
+    sound device or text only; or pywebrtc-audio not installed)."""
+    reference = getattr(sink, "echo_reference", None)
+    if reference is None or not echo_cancel.available():
+        return None
+    return echo_cancel.EchoCanceller(reference)
