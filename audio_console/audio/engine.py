@@ -137,6 +137,14 @@ class AudioEngine:
             return None
         if not self._playing():
             return None
+        first, rest = (text, "") if overlap or self.speech.cached(text) is not None else first_part(text)
+        sound = self._speak_part(first, side, overlap)
+        if rest:   # rendered while the first part plays: a long line starts as soon as a short one
+            self._speak_part(rest, side, overlap)
+        return sound
+
+    def _speak_part(self, text: str, side: int, overlap: bool) -> Sound:
+        assert self.speech is not None
         sound = Sound("speech: " + text)
         cached = self.speech.cached(text)
         if cached is not None:
@@ -324,6 +332,20 @@ class AudioEngine:
                 delay = next_at - time.perf_counter()
                 if delay > 0 and not self._fast:
                     time.sleep(delay)
+
+
+FIRST_PART_MIN = 10     # characters before the first clause may end
+REST_MIN = 24           # ... and after it: a short line is spoken whole
+
+
+def first_part(text: str) -> tuple[str, str]:
+    """A long line's first clause and the rest ("E7 answered 2," + "two ships
+    sighted, earlier. Still your turn."): espeak takes about 60 ms per second of speech
+    to render, so the first sound of a 17-second hint came a second late."""
+    for at in range(FIRST_PART_MIN, len(text) - REST_MIN):
+        if text[at] in ",.:;" and text[at + 1] == " ":
+            return text[:at + 1], text[at + 2:]
+    return text, ""
 
 
 def _volume(settings) -> float:
