@@ -94,8 +94,8 @@ def stop_round(run: Run, clip: Path, stats: dict) -> None:
 
 
 def point_round(run: Run, point: str, wav: Path, stats: dict) -> None:
+    sounding = time.monotonic() - run.sound.last_sound < 0.2   # the hint is still being spoken
     play_into(run.args.mic, wav)
-    sounding = time.monotonic() - run.sound.last_sound < 0.2   # the hint was still being spoken
     deadline, acted = time.monotonic() + 4, False
     while time.monotonic() < deadline and not acted:
         acted = any(MOVE.match(line) and line.startswith(point) for _, line in run.console.take())

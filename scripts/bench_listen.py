@@ -238,7 +238,8 @@ def offline(args) -> int:
             time.sleep(0.02)
             got = heard[n_heard:]
             cmds = [h.command.text for h in got if h.command is not None]
-            per.append({"expected": row["expected"], "got": cmds, "confirm": [h.confirm for h in got if h.command],
+            per.append({"expected": row["expected"], "got": cmds, "row": row,
+                        "again": sum(h.command is None for h in got), "confirm": [h.confirm for h in got if h.command],
                         "after_end": [t["decoded"] - t["ended"] for t in listener.timings[n_done:]],
                         "during": [t["while_speaking"] for t in listener.timings[n_done:]]})
         listener.microphone.frames.put(None)
@@ -258,6 +259,7 @@ def offline(args) -> int:
               f"of {len(per) - n_cmd}; decoding after the end of the "
               f"utterance median {ms(statistics.median(after))} (mean {ms(statistics.mean(after))}); "
               f"decoding while speaking median {ms(statistics.median(during))}")
+    _print_say_again(results)
     names = list(results)
     for other in names[1:]:
         same = sum(x["got"] == y["got"] for x, y in zip(results[names[0]], results[other]))
@@ -371,6 +373,22 @@ def _console_clips(args, grammar, voices, tmp: Path, at_level, rate: int) -> lis
 
 
 POINT_WORDS = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"}
+
+
+def _print_say_again(results: dict) -> None:
+    """Per kind of clip and condition: of those not acted on or asked about, how many
+    got "Say again" (a person talking to the console) rather than silence."""
+    for path, per in results.items():
+        groups: dict = defaultdict(lambda: [0, 0])
+        for p in per:
+            if p["got"]:
+                continue
+            row = p["row"]
+            kind = row.get("kind") or ("cmd" if row["expected"] else "other")
+            groups[kind, row["degradation"]][0] += p["again"] > 0
+            groups[kind, row["degradation"]][1] += 1
+        print(f"{path}: clips neither acted on nor asked about that got 'Say again' (else silence):")
+        print("  " + ", ".join(f"{kind} {cond} {n}/{of}" for (kind, cond), (n, of) in sorted(groups.items())))
 
 
 def main(argv=None) -> int:

@@ -190,6 +190,11 @@ class AudioEngine:
     def stop(self) -> None:
         self.mixer.clear()
 
+    def hold(self, on: bool) -> None:
+        """Barge-in: silent at once while the player speaks over the console (on), or
+        on again from where it was (off); stop() ends it too."""
+        self.mixer.hold(on)
+
     def busy(self) -> bool:
         return self._playing() and not self.mixer.idle()
 

@@ -46,6 +46,7 @@ class Mixer:
         self._queue: deque[Sound] = deque()
         self._layers: list[Sound] = []
         self._tail: np.ndarray | None = None   # the fade-out after stop(): plays, but is not "busy"
+        self.held = False     # hold(): silent where it is, until released or cleared (barge-in)
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
 
@@ -78,6 +79,7 @@ class Mixer:
                 sound.ended.set()
             self._queue.clear()
             self._layers.clear()
+            self.held = False
             if tail.any():
                 tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
                 self._tail = tail
@@ -93,6 +95,13 @@ class Mixer:
         self.clear()
         if last is not None:
             self.add(last)
+
+    def hold(self, on: bool) -> None:
+        """Fall silent at once where it is (on=True) and go on from there (False): the
+        player began to speak over the console; what they said decides (clear() or go on)."""
+        with self._lock:
+            self.held = on
+            self._changed.notify_all()
 
     def idle(self) -> bool:
         with self._lock:
@@ -111,8 +120,8 @@ class Mixer:
         """True when something is ready to play (for the virtual clock)."""
         with self._lock:
             return self._changed.wait_for(
-                lambda: bool(self._layers) or self._tail is not None
-                or (bool(self._queue) and self._queue[0].ready), timeout)
+                lambda: not self.held and (bool(self._layers) or self._tail is not None
+                                           or (bool(self._queue) and self._queue[0].ready)), timeout)
 
     # --- called by the audio thread ---
     def render(self, frames: int) -> tuple[np.ndarray, bool]:
@@ -121,6 +130,8 @@ class Mixer:
         active = False
         now = time.perf_counter()
         with self._lock:
+            if self.held:
+                return out, False
             filled = 0
             while filled < frames and self._queue:
                 sound = self._queue[0]

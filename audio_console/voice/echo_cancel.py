@@ -76,3 +76,37 @@ def _power(x: np.ndarray) -> float:
 
 def _db(power: float) -> float:
     return 10 * np.log10(power + 1e-12)
+
+
+HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, and the console goes on
+ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
+
+
+class Hold:
+    """The console falls silent as soon as the player begins to speak over it, and
+    goes on from where it was if what was said turns out not to be for it (dropped
+    as noise, echo or background talk); anything passed to the session cuts the
+    speech off there (its barge-in), so the player's "stop" silences it at the
+    onset of the word, not after it was understood."""
+
+    def __init__(self, sink, canceller: EchoCanceller):
+        self.sink, self.canceller = sink, canceller
+        self.since: float | None = None
+
+    def onset(self, now: float) -> None:
+        """Speech began: hold the console's sound if it is sounding and the onset was
+        not its own echo."""
+        hold = getattr(self.sink, "hold", None)
+        if hold is None or self.since is not None or not self.sink.busy():
+            return
+        if self.canceller.echo_only(ONSET_FRAMES):
+            return
+        hold(True)
+        self.since = now
+
+    def release(self, now: float | None = None) -> None:
+        """Go on speaking: the utterance was dropped, or (with `now`) HOLD_AT_MOST has
+        passed (talk; or the session has cut the speech off by then: nothing to go on with)."""
+        if self.since is not None and (now is None or now - self.since > HOLD_AT_MOST):
+            self.since = None
+            self.sink.hold(False)

@@ -27,6 +27,7 @@ import threading
 import time
 
 from audio_console.voice import echo_cancel
+from audio_console.voice.addressed import spoke_to_me
 from audio_console.voice.early_guess import (Guess, extendable_prefixes, is_complete, is_unfinished,
                                               says_unfinished, with_unfinished)
 from audio_console.voice.endpointer_cutter import (ENDPOINT_WINDOW, FRAME_BYTES, FRAME_SECONDS,
@@ -94,6 +95,8 @@ class Listener:
         # barge-in: the console's own sound taken out of the microphone, if the sink
         # keeps what it plays and the canceller is installed (None: deaf while it sounds)
         self.echo = _echo_canceller(sink) if cancel_echo else None
+        # ... and silent as soon as the player speaks over it (the session then cuts it off)
+        self._hold = echo_cancel.Hold(sink, self.echo) if self.echo is not None and settings.barge_in else None
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
@@ -275,8 +278,12 @@ class Listener:
                     reopened_at += 1
                 was_speaking = cutter.in_speech
                 utterance = cutter.push(frame)
+                if self._hold is not None:
+                    self._hold.release(time.monotonic())   # held too long: talk, go on
                 if cutter.in_speech and not was_speaking:
                     self._trace("speech began", room_db=self._room_db())
+                    if self._hold is not None:
+                        self._hold.onset(time.monotonic())
                     # speech already going on as the microphone reopened: its start was lost
                     began_cut = reopened_at is not None and reopened_at * FRAME_SECONDS <= REOPEN_CUT + 0.15
                 if reopened_at is not None and reopened_at * FRAME_SECONDS > 1.0:
@@ -478,6 +485,7 @@ class Listener:
     def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         if self.echo is not None and self.echo.echo_only(len(pcm) // FRAME_BYTES + ECHO_CHECK_AFTER):
             self._trace("the console's own echo: dropped", removed_db=self.echo.removed_db(len(pcm) // FRAME_BYTES))
+            self._go_on()
             return
         heard = decide(decoded, grammar, self.settings)
         if self.trace is not None:
@@ -485,9 +493,22 @@ class Listener:
         self.timings.append({"ended": ended, "decoded": time.monotonic(), "how": how,
                              "seconds": len(pcm) / 32000, "decode": decoded.seconds, "while_speaking": during})
         del self.timings[:-100]
-        if heard.command is None and not heard.text:
-            return   # a cough, a knock, noise: nothing to answer
-        on_heard(heard)
+        if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):
+            self._go_on()
+            return   # a cough, a knock, noise, talk to someone else: nothing to answer
+        on_heard(heard)   # not understood but surely said to the console: "Say again."
+
+    def _go_on(self) -> None:
+        """The console goes on speaking if it was held for what turned out to be nothing."""
+        if self._hold is not None:
+            self._hold.release()
+
+    def _spoke_to_me(self, pcm: bytes, decoded) -> bool:
+        if self.settings.listening == "push":
+            return True   # the player held the key to talk to the console
+        if self.echo is None and self.sink.busy():
+            return False
+        return spoke_to_me(pcm, self._room_db(), decoded.evidence)
 
 
 def _echo_canceller(sink):
