@@ -80,3 +80,15 @@ def wait_for_sound(sound, since: float, limit: float = 10.0) -> bool:
             return True
         time.sleep(0.01)
     return False
+
+
+def heard_within(trace, seconds: float, passed_on: bool = False) -> list:
+    """The utterances the console decoded (bench_voice_game.TraceTail of its voice
+    trace), waiting up to `seconds` for the first; passed_on: only those it acted on,
+    asked about or answered "Say again"."""
+    deadline, heard = time.monotonic() + seconds, []
+    while time.monotonic() < deadline and not heard:
+        heard = [e for e in trace.new() if e.get("event") == "heard"
+                 and (not passed_on or e.get("command") or e.get("text"))]
+        time.sleep(0.05)
+    return heard

@@ -35,8 +35,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, play_into, silent_since,  # noqa: E402
-                                  wait_for_sound)
+from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, heard_within, play_into,  # noqa: E402
+                                  silent_since, wait_for_sound)
 from bench_voice_game import (HINT, MOVE, ROOM_TONE_DB, Console, ConsoleSound, TraceTail,  # noqa: E402
                               in_a_loop, spoken_point, wait_for_silence)
 from room import RATE, Voices, at_level  # noqa: E402
@@ -82,10 +82,10 @@ class Run:
 def stop_round(run: Run, clip: Path, stats: dict) -> None:
     ended = play_into(run.args.mic, clip)
     silent = silent_since(run.sound, ended)
-    heard = [e for e in run.trace.new() if e.get("event") == "heard"]
+    heard = heard_within(run.trace, 5.0)
     stopped = any(e.get("command") == "stop" for e in heard)
     if silent is not None and stopped:
-        stats["stop"].append(max(0.0, silent - ended))
+        stats["stop"].append(silent - ended)   # below 0: silent before the word ended (held at its onset)
     else:
         stats["stop missed"] += 1
     if run.args.verbose:
@@ -116,13 +116,14 @@ def quiet_round(run: Run, stats: dict) -> None:
     heard = [e for e in events if e.get("event") == "heard" and (e.get("command") or e.get("text"))]
     stats["false triggers"] += len(heard)
     stats["echo dropped"] += sum(e.get("event", "").startswith("the console's own echo") for e in events)
+    stats["onsets"] += sum(e.get("event") == "speech began" for e in events)   # each one held the line
     if run.args.verbose:
         print(f"  quiet line: heard {[(e.get('command'), e.get('transcript')) for e in heard]}")
 
 
 def bench(args, voices: Voices, tmp: Path) -> dict:
     stats = {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
-             "false triggers": 0, "echo dropped": 0, "quiet seconds": 0.0}
+             "false triggers": 0, "echo dropped": 0, "onsets": 0, "quiet seconds": 0.0}
     rng = random.Random(args.seed)
     tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
     write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
@@ -179,14 +180,16 @@ def main(argv=None) -> int:
     tried = len(lat) + stats["stop missed"]
     print(f"speakers into the microphone at {args.db:g} dB, {args.rounds} rounds")
     if lat:
-        print(f"stop: silenced {len(lat)}/{tried}, end of 'stop' -> output silent median "
-              f"{1000 * statistics.median(lat):.0f} ms, worst {1000 * max(lat):.0f} ms")
+        print(f"stop: silenced and acted on {len(lat)}/{tried}, end of 'stop' -> output silent median "
+              f"{1000 * statistics.median(lat):.0f} ms, worst {1000 * max(lat):.0f} ms "
+              "(below 0: silent before the word ended)")
     else:
         print(f"stop: silenced 0/{tried}")
     print(f"points said during a hint: acted on {stats['points acted on']}/{stats['points']} "
           f"(said while it still spoke: {stats['points said while it spoke']})")
     print(f"false triggers with nobody talking: {stats['false triggers']} in {stats['quiet seconds']:.0f} s "
-          f"of the console speaking; echo utterances dropped as its own: {stats['echo dropped']}")
+          f"of the console speaking; utterances begun (each held the line until dropped): {stats['onsets']}, "
+          f"dropped as its own echo: {stats['echo dropped']}")
     return 0
 
 

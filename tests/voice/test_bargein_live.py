@@ -19,8 +19,8 @@ from audio_console.voice import echo_cancel
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 sys.path.insert(0, str(SCRIPTS))
-from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, pactl, play_into,  # noqa: E402
-                                  silent_since, wait_for_sound)
+from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, heard_within, pactl,  # noqa: E402
+                                  play_into, silent_since, wait_for_sound)
 from bench_voice_game import (HINT, MOVE, Console, ConsoleSound, TraceTail, in_a_loop,  # noqa: E402
                               wait_for_silence)
 
@@ -87,15 +87,6 @@ def _heard(trace) -> list:
     return [e for e in trace.new() if e.get("event") == "heard" and (e.get("command") or e.get("text"))]
 
 
-def _heard_within(trace, seconds: float) -> list:
-    """What the console passed on (from its voice trace), waiting for the first."""
-    deadline, heard = time.monotonic() + seconds, []
-    while time.monotonic() < deadline and not heard:
-        heard = _heard(trace)
-        time.sleep(0.1)
-    return heard
-
-
 def test_with_nobody_talking_the_console_does_not_hear_itself(room):
     console, sound, trace, _ = room
     _hint(console, sound)
@@ -113,7 +104,7 @@ def test_a_real_stop_during_a_long_line_silences_it(room):
         time.sleep(2.0)
         ended = play_into(mic, clip)
         silent = silent_since(sound, ended, limit=4.0)
-        heard = _heard_within(trace, 5.0)
+        heard = heard_within(trace, 5.0, passed_on=True)
         stopped = any(e.get("command") == "stop" for e in heard)
         outcomes.append((clip.stem, None if silent is None else round(silent - ended, 2), stopped,
                          [(e.get("command"), e.get("transcript")) for e in heard]))
