@@ -23,7 +23,8 @@ NO_SPEECH_BELOW = 0.6          # ... and Whisper took it for speech
 
 
 def spoke_to_me(pcm: bytes, room_db: float | None, evidence=None) -> bool:
-    """True when `pcm` (one utterance, 16 kHz int16) was surely said to the console."""
+    """True when `pcm` (one utterance, 16 kHz int16) was surely said to the console;
+    `evidence` is Whisper's (recognizer.Evidence: no_speech, transcript)."""
     levels = _frame_db(pcm)
     if not len(levels):
         return False
@@ -33,11 +34,10 @@ def spoke_to_me(pcm: bytes, room_db: float | None, evidence=None) -> bool:
         return False
     if room_db is not None and float(np.percentile(levels[loud], 90)) - room_db < LOUDER_THAN_ROOM_DB:
         return False
-    if evidence is not None:
-        words = [w for w in "".join(c if c.isalnum() else " " for c in evidence.transcript.lower()).split()]
-        if evidence.no_speech >= NO_SPEECH_BELOW or len(set(words)) > MOST_WORDS:
-            return False
-    return True
+    if evidence is None:
+        return False   # an engine that gives no evidence (Vosk) writes words whenever it heard some
+    words = "".join(c if c.isalnum() else " " for c in evidence.transcript.lower()).split()
+    return evidence.no_speech < NO_SPEECH_BELOW and len(set(words)) <= MOST_WORDS
 
 
 def _frame_db(pcm: bytes) -> np.ndarray:
