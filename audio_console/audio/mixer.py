@@ -65,25 +65,32 @@ class Mixer:
     def clear(self) -> None:
         """Cut everything off, with a few milliseconds' fade so it does not click."""
         with self._lock:
-            fade_frames = int(STOP_FADE * self.sample_rate)
-            tail = np.zeros((fade_frames, 2), np.float32)
-            playing = ([self._queue[0]] if self._queue and self._queue[0].ready else []) + self._layers
-            for sound in playing:
-                if sound.samples is None:     # an overlapping sound still rendering
-                    continue
-                chunk = sound.samples[sound.pos:sound.pos + fade_frames]
-                if sound.pos > 0 and len(chunk):
-                    tail[:len(chunk)] += chunk
+            self._fade_out()
             for sound in list(self._queue) + self._layers:
                 sound.cancelled = True
                 sound.ended.set()
             self._queue.clear()
             self._layers.clear()
             self.held = False
-            if tail.any():
-                tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
-                self._tail = tail
             self._changed.notify_all()
+
+    def _fade_out(self) -> None:
+        """(Under the lock.) The next few milliseconds of what is sounding, faded to
+        nothing, become the tail that plays after a cut (nothing sounds while held)."""
+        if self.held:
+            return
+        fade_frames = int(STOP_FADE * self.sample_rate)
+        tail = np.zeros((fade_frames, 2), np.float32)
+        playing = ([self._queue[0]] if self._queue and self._queue[0].ready else []) + self._layers
+        for sound in playing:
+            if sound.samples is None:     # an overlapping sound still rendering
+                continue
+            chunk = sound.samples[sound.pos:sound.pos + fade_frames]
+            if sound.pos > 0 and len(chunk):
+                tail[:len(chunk)] += chunk
+        if tail.any():
+            tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
+            self._tail = tail
 
     def keep_last(self) -> None:
         """Cut everything but the last queued sound (the goodbye at quit): a backlog
@@ -100,6 +107,8 @@ class Mixer:
         """Fall silent at once where it is (on=True) and go on from there (False): the
         player began to speak over the console; what they said decides (clear() or go on)."""
         with self._lock:
+            if on:
+                self._fade_out()
             self.held = on
             self._changed.notify_all()
 
@@ -130,7 +139,10 @@ class Mixer:
         active = False
         now = time.perf_counter()
         with self._lock:
-            if self.held:
+            if self.held:   # only the fade-out of where it was held
+                if self._play_tail(out, frames):
+                    out *= self.volume
+                    return out, True
                 return out, False
             filled = 0
             while filled < frames and self._queue:
@@ -165,11 +177,7 @@ class Mixer:
 
                     self._layers.remove(sound)
                     sound.ended.set()
-            if self._tail is not None:
-                take = min(frames, len(self._tail))
-                out[:take] += self._tail[:take]
-                self._tail = self._tail[take:] if take < len(self._tail) else None
-                active = True
+            active = self._play_tail(out, frames) or active
             if not self._queue and not self._layers:
                 self._changed.notify_all()
         if active:
@@ -177,3 +185,12 @@ class Mixer:
                 out *= self.volume
             np.clip(out, -1.0, 1.0, out=out)
         return out, active
+
+    def _play_tail(self, out: np.ndarray, frames: int) -> bool:
+        """(Under the lock.) Mix the fade-out after a cut into `out`; True if any."""
+        if self._tail is None:
+            return False
+        take = min(frames, len(self._tail))
+        out[:take] += self._tail[:take]
+        self._tail = self._tail[take:] if take < len(self._tail) else None
+        return True
