@@ -12,6 +12,14 @@ Endpointer guesses that speech ended (used if the main one confirms it). --windo
 with commands said with a pause inside ("rule ... out b five", "delta ... five"):
 a pause longer than the window cuts the command in two.
 
+What a player hears (--console): the console runs as a player starts it (a
+subprocess, `--input voice`, speech into the default sink); each command is played
+into the microphone sink, said by a natural voice (--voice, hibari) and, with --real
+CORPUS, by real people (the corpus's clean command clips: manifest.jsonl, as
+scripts/make_speech_corpus.py or a real-speech corpus writes it), and the time from
+the end of its speech to the first sound in the output sink (its monitor watched)
+is measured, beside the time to the console's printed line.
+
 Offline (--offline CORPUS): the listener's worker is fed the corpus's command clips
 (a second of silence around each, clips of one speaker in a row, as a player would)
 without any audio device, and counts commands understood by each path.
@@ -19,6 +27,7 @@ without any audio device, and counts commands understood by each path.
     python scripts/bench_listen.py [--count 8] [--paths whole,stream] [--windows 0.3]
     python scripts/bench_listen.py --windows 0.2,0.3,0.45,0.6 --paths stream --pauses 0.3,0.5
     python scripts/bench_listen.py --offline corpus --degradations clean,white20
+    python scripts/bench_listen.py --console [--real CORPUS] [--count 12]
 """
 from __future__ import annotations
 
@@ -229,7 +238,8 @@ def offline(args) -> int:
             time.sleep(0.02)
             got = heard[n_heard:]
             cmds = [h.command.text for h in got if h.command is not None]
-            per.append({"expected": row["expected"], "got": cmds, "confirm": [h.confirm for h in got if h.command],
+            per.append({"expected": row["expected"], "got": cmds, "row": row,
+                        "again": sum(h.command is None for h in got), "confirm": [h.confirm for h in got if h.command],
                         "after_end": [t["decoded"] - t["ended"] for t in listener.timings[n_done:]],
                         "during": [t["while_speaking"] for t in listener.timings[n_done:]]})
         listener.microphone.frames.put(None)
@@ -249,11 +259,28 @@ def offline(args) -> int:
               f"of {len(per) - n_cmd}; decoding after the end of the "
               f"utterance median {ms(statistics.median(after))} (mean {ms(statistics.mean(after))}); "
               f"decoding while speaking median {ms(statistics.median(during))}")
+    _print_say_again(results)
     names = list(results)
     for other in names[1:]:
         same = sum(x["got"] == y["got"] for x, y in zip(results[names[0]], results[other]))
         print(f"same commands from {names[0]} and {other}: {same}/{len(clips)}")
     return 0
+
+
+def _print_say_again(results: dict) -> None:
+    """Per kind of clip and condition: of those not acted on or asked about, how many
+    got "Say again" (a person talking to the console) rather than silence."""
+    for path, per in results.items():
+        groups: dict = defaultdict(lambda: [0, 0])
+        for p in per:
+            if p["got"]:
+                continue
+            row = p["row"]
+            kind = row.get("kind") or ("cmd" if row["expected"] else "other")
+            groups[kind, row["degradation"]][0] += p["again"] > 0
+            groups[kind, row["degradation"]][1] += 1
+        print(f"{path}: clips neither acted on nor asked about that got 'Say again' (else silence):")
+        print("  " + ", ".join(f"{kind} {cond} {n}/{of}" for (kind, cond), (n, of) in sorted(groups.items())))
 
 
 def main(argv=None) -> int:
@@ -272,8 +299,17 @@ def main(argv=None) -> int:
     ap.add_argument("--offline", metavar="CORPUS", help="feed a corpus's clips to the worker, no audio")
     ap.add_argument("--degradations", default="clean,white20,quiet")
     ap.add_argument("--rejects", action="store_true", help="offline: also the noise and out-of-grammar clips")
+    ap.add_argument("--console", action="store_true",
+                    help="the whole console: end of speech -> its first sound in the output sink")
+    ap.add_argument("--real", metavar="CORPUS", help="--console: also real people's clean point clips")
+    ap.add_argument("--voice", default="hibari:heart", help="--console: the natural voice")
+    ap.add_argument("--out", default="console_out", help="--console: the sink the console plays into")
+    ap.add_argument("--startup", type=float, default=8.0)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
+    if args.console:
+        from listen_through_console import through_console
+        return through_console(args)
     return offline(args) if args.offline else live(args)
 
 

@@ -70,6 +70,7 @@ class ConsoleSound:
     def __init__(self, sink: str):
         self.sink = sink
         self.last_sound = time.monotonic()
+        self.onsets: list[float] = []   # when each sound began after a quiet spell (>= 0.2 s)
         self.restarts = 0
         self._closed = False
         self._proc = self._start()
@@ -93,7 +94,13 @@ class ConsoleSound:
                 continue
             x = np.frombuffer(block, "<i2").astype(np.float32)
             if np.sqrt(np.mean(x * x)) > 100:
-                self.last_sound = time.monotonic()
+                now = time.monotonic()
+                if now - self.last_sound > 0.2:
+                    self.onsets.append(now - 0.03)   # the block's start: parec hands over 30 ms blocks
+                self.last_sound = now
+
+    def first_sound_after(self, t: float) -> float | None:
+        return next((onset for onset in self.onsets if onset > t), None)
 
     def close(self):
         self._closed = True
@@ -148,7 +155,8 @@ def wait_for_silence(console: Console, sound: ConsoleSound, quiet: float = 0.8, 
 
 def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool = False) -> dict:
     stats = {"said": 0, "as said": 0, "wrong": 0, "wrong moves": 0, "asked": 0, "say again": 0,
-             "nothing": 0, "too much talk": 0, "speech cut": 0, "finished": False, "latency": []}
+             "nothing": 0, "too much talk": 0, "speech cut": 0, "finished": False, "latency": [],
+             "sound latency": []}
     home = tmp / f"home-{below}-{hiss}"
     home.mkdir()
     tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
@@ -215,6 +223,9 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
                     print(f"  say {reply!r}")
                 ended = say(reply)
                 lines = answer(ended)
+            first = sound.first_sound_after(ended)
+            if outcome in ("hint", "move", "wrong move") and first is not None:
+                stats["sound latency"].append(first - ended)
             if outcome == "hint":
                 target = HINTED[0]
             elif outcome in ("move", "wrong move"):
@@ -334,16 +345,18 @@ def main(argv=None) -> int:
             stats = play_game(args, voices, below, Path(tmp), hiss)
             rows.append((name, stats))
             print_row(name, stats)
-    print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | median latency")
+    print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | median latency (line, first sound)")
     for name, st in rows:
         print_row(name, st)
     print("as said: the hint or the point said, acted on (after a question or not); wrong: another command acted on; "
-          "latency: end of speech -> the console's line (hint or move), median")
+          "latency: end of speech -> the console's line (hint or move), and -> its first sound in the output sink, median")
     return 0
 
 
 def print_row(name, st):
     lat = f"{1000 * statistics.median(st['latency']):.0f} ms" if st["latency"] else "-"
+    if st["sound latency"]:
+        lat += f" (first sound {1000 * statistics.median(st['sound latency']):.0f} ms)"
     print(f"{name:<17} | {st['said']:>4} | {st['as said']:>7} | {st['wrong']:>5} ({st['wrong moves']}) "
           f"| {st['asked']:>5} | {st['say again']:>9} | {st['nothing']:>7} | {str(st['finished']):>8} | {lat}"
           + (f" | too much talk said {st['too much talk']}x, speech cut {st['speech cut']}x"

@@ -26,6 +26,7 @@ from typing import Callable
 import numpy as np
 
 from audio_console.audio import signals as signal_table
+from audio_console.audio.echo_reference import EchoReference
 from audio_console.audio.mixer import Mixer, Sound
 from audio_console.audio.recorder import WavRecorder
 from audio_console.audio.recorder import failure as recording_failure
@@ -88,6 +89,8 @@ class AudioEngine:
             if why:
                 self._notify(NO_DEVICE_MESSAGE.format(why=why))
         self.mixer = Mixer(self.sample_rate, volumes=_volumes(settings))
+        # what the device is given, for the microphone's echo canceller (barge-in)
+        self.echo_reference = EchoReference(self.sample_rate) if self._stream is not None else None
         self.recorder = None
         if record_path:
             try:
@@ -134,6 +137,14 @@ class AudioEngine:
             return None
         if not self._playing():
             return None
+        first, rest = (text, "") if overlap or self.speech.cached(text) is not None else first_part(text)
+        sound = self._speak_part(first, side, overlap)
+        if rest:   # rendered while the first part plays: a long line starts as soon as a short one
+            self._speak_part(rest, side, overlap)
+        return sound
+
+    def _speak_part(self, text: str, side: int, overlap: bool) -> Sound:
+        assert self.speech is not None
         sound = Sound("speech: " + text, kind="speech")
         cached = self.speech.cached(text)
         if cached is not None:
@@ -178,6 +189,11 @@ class AudioEngine:
 
     def stop(self) -> None:
         self.mixer.clear()
+
+    def hold(self, on: bool) -> None:
+        """Barge-in: silent at once while the player speaks over the console (on), or
+        on again from where it was (off); stop() ends it too."""
+        self.mixer.hold(on)
 
     def busy(self) -> bool:
         return self._playing() and not self.mixer.idle()
@@ -260,6 +276,8 @@ class AudioEngine:
             self.underruns += 1
         block, active = self.mixer.render(frames)
         outdata[:] = block
+        if self.echo_reference is not None:
+            self.echo_reference.write(block)
         if self.recorder is not None and active:
             self.recorder.add(block)
         elif self.recorder is not None:       # the silence between sounds is recorded too
@@ -325,6 +343,20 @@ class AudioEngine:
                 delay = next_at - time.perf_counter()
                 if delay > 0 and not self._fast:
                     time.sleep(delay)
+
+
+FIRST_PART_MIN = 10     # characters before the first clause may end
+REST_MIN = 24           # ... and after it: a short line is spoken whole
+
+
+def first_part(text: str) -> tuple[str, str]:
+    """A long line's first clause and the rest ("E7 answered 2," + "two ships
+    sighted, earlier. Still your turn."): espeak takes about 60 ms per second of speech
+    to render, so the first sound of a 17-second hint came a second late."""
+    for at in range(FIRST_PART_MIN, len(text) - REST_MIN):
+        if text[at] in ",.:;" and text[at + 1] == " ":
+            return text[:at + 1], text[at + 2:]
+    return text, ""
 
 
 def _volumes(settings) -> dict[str, float]:

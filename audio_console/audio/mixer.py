@@ -48,6 +48,7 @@ class Mixer:
         self._queue: deque[Sound] = deque()
         self._layers: list[Sound] = []
         self._tail: np.ndarray | None = None   # the fade-out after stop(): plays, but is not "busy"
+        self.held = False     # hold(): silent where it is, until released or cleared (barge-in)
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
 
@@ -66,24 +67,32 @@ class Mixer:
     def clear(self) -> None:
         """Cut everything off, with a few milliseconds' fade so it does not click."""
         with self._lock:
-            fade_frames = int(STOP_FADE * self.sample_rate)
-            tail = np.zeros((fade_frames, 2), np.float32)
-            playing = ([self._queue[0]] if self._queue and self._queue[0].ready else []) + self._layers
-            for sound in playing:
-                if sound.samples is None:     # an overlapping sound still rendering
-                    continue
-                chunk = self._scaled(sound, sound.samples[sound.pos:sound.pos + fade_frames])
-                if sound.pos > 0 and len(chunk):
-                    tail[:len(chunk)] += chunk
+            self._fade_out()
             for sound in list(self._queue) + self._layers:
                 sound.cancelled = True
                 sound.ended.set()
             self._queue.clear()
             self._layers.clear()
-            if tail.any():
-                tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
-                self._tail = tail
+            self.held = False
             self._changed.notify_all()
+
+    def _fade_out(self) -> None:
+        """(Under the lock.) The next few milliseconds of what is sounding, faded to
+        nothing, become the tail that plays after a cut (nothing sounds while held)."""
+        if self.held:
+            return
+        fade_frames = int(STOP_FADE * self.sample_rate)
+        tail = np.zeros((fade_frames, 2), np.float32)
+        playing = ([self._queue[0]] if self._queue and self._queue[0].ready else []) + self._layers
+        for sound in playing:
+            if sound.samples is None:     # an overlapping sound still rendering
+                continue
+            chunk = self._scaled(sound, sound.samples[sound.pos:sound.pos + fade_frames])
+            if sound.pos > 0 and len(chunk):
+                tail[:len(chunk)] += chunk
+        if tail.any():
+            tail *= np.linspace(1, 0, fade_frames, dtype=np.float32)[:, None]
+            self._tail = tail
 
     def keep_last(self) -> None:
         """Cut everything but the last queued sound (the goodbye at quit): a backlog
@@ -95,6 +104,15 @@ class Mixer:
         self.clear()
         if last is not None:
             self.add(last)
+
+    def hold(self, on: bool) -> None:
+        """Fall silent at once where it is (on=True) and go on from there (False): the
+        player began to speak over the console; what they said decides (clear() or go on)."""
+        with self._lock:
+            if on:
+                self._fade_out()
+            self.held = on
+            self._changed.notify_all()
 
     def idle(self) -> bool:
         with self._lock:
@@ -113,8 +131,8 @@ class Mixer:
         """True when something is ready to play (for the virtual clock)."""
         with self._lock:
             return self._changed.wait_for(
-                lambda: bool(self._layers) or self._tail is not None
-                or (bool(self._queue) and self._queue[0].ready), timeout)
+                lambda: not self.held and (bool(self._layers) or self._tail is not None
+                                           or (bool(self._queue) and self._queue[0].ready)), timeout)
 
     # --- called by the audio thread ---
     def render(self, frames: int) -> tuple[np.ndarray, bool]:
@@ -123,6 +141,8 @@ class Mixer:
         active = False
         now = time.perf_counter()
         with self._lock:
+            if self.held:   # only the fade-out of where it was held
+                return out, self._play_tail(out, frames)
             filled = 0
             while filled < frames and self._queue:
                 sound = self._queue[0]
@@ -156,11 +176,7 @@ class Mixer:
 
                     self._layers.remove(sound)
                     sound.ended.set()
-            if self._tail is not None:
-                take = min(frames, len(self._tail))
-                out[:take] += self._tail[:take]
-                self._tail = self._tail[take:] if take < len(self._tail) else None
-                active = True
+            active = self._play_tail(out, frames) or active
             if not self._queue and not self._layers:
                 self._changed.notify_all()
         if active:
@@ -170,3 +186,12 @@ class Mixer:
     def _scaled(self, sound: Sound, chunk: np.ndarray) -> np.ndarray:
         volume = self.volumes.get(sound.kind, 1.0)
         return chunk if volume == 1.0 else chunk * np.float32(volume)
+
+    def _play_tail(self, out: np.ndarray, frames: int) -> bool:
+        """(Under the lock.) Mix the fade-out after a cut into `out`; True if any."""
+        if self._tail is None:
+            return False
+        take = min(frames, len(self._tail))
+        out[:take] += self._tail[:take]
+        self._tail = self._tail[take:] if take < len(self._tail) else None
+        return True

@@ -13,8 +13,10 @@ speech was cut by it, when the room is too talkative, when the microphone
 stopped, and when it sends only silence (notices, through on_notice). Decoding streams: the recognizer is
 fed while the player speaks, so when the Endpointer closes the utterance only the
 tail and the checks that need the whole utterance are left (docs/listen.md). While the console speaks or signals
-(sink.busy()) the microphone is ignored, unless the player wears headphones, so the
-console never hears itself. In push-to-talk mode only frames while the key is
+(sink.busy()) it keeps listening when it can take its own sound out of the microphone
+(barge-in: echo_cancel.py, against what the engine plays) or the player wears
+headphones; otherwise the microphone is ignored then, so the console never hears
+itself. An utterance that was only the console's own echo is dropped. In push-to-talk mode only frames while the key is
 held (talk(True) .. talk(False)) are listened to. The early guess's decisions are in
 early_guess.py, the Endpointer cutter in endpointer_cutter.py, the opening of voice
 input for the session in open_voice.py.
@@ -24,6 +26,8 @@ from __future__ import annotations
 import threading
 import time
 
+from audio_console.voice import echo_cancel
+from audio_console.voice.addressed import spoke_to_me
 from audio_console.voice.early_guess import (Guess, extendable_prefixes, is_complete, is_unfinished,
                                               says_unfinished, with_unfinished)
 from audio_console.voice.endpointer_cutter import (ENDPOINT_WINDOW, FRAME_BYTES, FRAME_SECONDS,
@@ -34,6 +38,7 @@ from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
 
 ECHO_TAIL = 0.3              # seconds still ignored after the console falls silent
+ECHO_CHECK_AFTER = 15        # frames after an utterance's sound also weighed (the window that closed it)
 
 # The quick guess that speech ended (UtteranceCutter.early): decoded at once, used
 # when the main Endpointer confirms it with no speech in between, or acted on at once
@@ -61,7 +66,8 @@ class Listener:
 
     def __init__(self, recognizer, settings, sink, notify, device=None, streaming: bool = True,
                  window: float = ENDPOINT_WINDOW, early: bool = True, cutter: str = "vad",
-                 act_early: bool = True, cue: bool = True, open_stream=None, trace=None):
+                 act_early: bool = True, cue: bool = True, open_stream=None, trace=None,
+                 cancel_echo: bool = True):
         self.recognizer = recognizer
         # Feed the recognizer while the player speaks (if the engine can stream);
         # False: decode each utterance whole once it ended (the old way, for benchmarks).
@@ -86,6 +92,11 @@ class Listener:
         self.sink = sink
         self.notify = notify
         self.microphone = Microphone(device, open_stream)
+        # barge-in: the console's own sound taken out of the microphone, if the sink
+        # keeps what it plays and the canceller is installed (None: deaf while it sounds)
+        self.echo = _echo_canceller(sink) if cancel_echo else None
+        # ... and silent as soon as the player speaks over it (the session then cuts it off)
+        self._hold = echo_cancel.Hold(sink, self.echo) if self.echo is not None and settings.barge_in else None
         self._lock = threading.Lock()          # guards the talk key
         self._engine_lock = threading.Lock()   # the recognizer is used by one thread at a time
         self._grammar = None
@@ -182,7 +193,7 @@ class Listener:
     def _deaf(self) -> bool:
         """True while the console itself is making sound (and a short echo after)."""
         now = time.monotonic()
-        if not self.settings.headphones and self.sink.busy() and now >= self._cue_until:
+        if not self.settings.headphones and self.echo is None and self.sink.busy() and now >= self._cue_until:
             self._quiet_until = now + ECHO_TAIL
             return True
         if now < self._quiet_until:
@@ -225,6 +236,8 @@ class Listener:
             if lost_since is not None:
                 lost_since = None
                 self._on_notice(MIC_BACK)
+            if self.echo is not None:
+                block = self.echo.clean(block, self.microphone.frames.qsize() * len(block) // 2)
             # Muted only after MUTED_AFTER seconds of zeros with the console quiet and the
             # player asked for a command: not while the console speaks its opening lines.
             if muted.push(block, counting=self._prompted and not self.sink.busy()):
@@ -269,8 +282,12 @@ class Listener:
                     reopened_at += 1
                 was_speaking = cutter.in_speech
                 utterance = cutter.push(frame)
+                if self._hold is not None:
+                    self._hold.release(time.monotonic())   # held too long: talk, go on
                 if cutter.in_speech and not was_speaking:
                     self._trace("speech began", room_db=self._room_db())
+                    if self._hold is not None:
+                        self._hold.onset(time.monotonic())
                     # speech already going on as the microphone reopened: its start was lost
                     began_cut = reopened_at is not None and reopened_at * FRAME_SECONDS <= REOPEN_CUT + 0.15
                 if reopened_at is not None and reopened_at * FRAME_SECONDS > 1.0:
@@ -470,12 +487,38 @@ class Listener:
         return self.recognizer.decode(pcm, voiced=voiced), None
 
     def _report(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+        if self.echo is not None and self.echo.echo_only(len(pcm) // FRAME_BYTES + ECHO_CHECK_AFTER):
+            self._trace("the console's own echo: dropped", removed_db=self.echo.removed_db(len(pcm) // FRAME_BYTES))
+            self._go_on()
+            return
         heard = decide(decoded, grammar, self.settings)
         if self.trace is not None:
             self._trace("heard", **heard_fields(heard, decoded, len(pcm) / 32000, how), room_db=self._room_db())
         self.timings.append({"ended": ended, "decoded": time.monotonic(), "how": how,
                              "seconds": len(pcm) / 32000, "decode": decoded.seconds, "while_speaking": during})
         del self.timings[:-100]
-        if heard.command is None and not heard.text:
-            return   # a cough, a knock, noise: nothing to answer
-        on_heard(heard)
+        if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):
+            self._go_on()
+            return   # a cough, a knock, noise, talk to someone else: nothing to answer
+        on_heard(heard)   # not understood but surely said to the console: "Say again."
+
+    def _go_on(self) -> None:
+        """The console goes on speaking if it was held for what turned out to be nothing."""
+        if self._hold is not None:
+            self._hold.release()
+
+    def _spoke_to_me(self, pcm: bytes, decoded) -> bool:
+        if self.settings.listening == "push":
+            return True   # the player held the key to talk to the console
+        if self.echo is None and self.sink.busy():
+            return False
+        return spoke_to_me(pcm, self._room_db(), decoded.evidence)
+
+
+def _echo_canceller(sink):
+    """The echo canceller against what `sink` plays, or None (no reference, e.g. no
+    sound device or text only; or pywebrtc-audio not installed)."""
+    reference = getattr(sink, "echo_reference", None)
+    if reference is None or not echo_cancel.available():
+        return None
+    return echo_cancel.EchoCanceller(reference)

@@ -17,3 +17,27 @@ def test_an_overlapping_sound_still_rendering_waits_and_then_plays():
     block, active = mixer.render(64)
     assert np.allclose(block[:32], 0.75) and np.allclose(block[32:36], 0.25)
     mixer.clear()                                      # stop() with sounds of both kinds
+
+
+def test_hold_falls_silent_with_a_fade_and_goes_on_from_the_same_sample():
+    import numpy as np
+    from audio_console.audio.mixer import STOP_FADE, Mixer, Sound
+    rate = 48000
+    ramp = np.stack([np.linspace(0.1, 0.9, rate)] * 2, axis=1).astype(np.float32)
+    mixer = Mixer(rate)
+    mixer.add(Sound("speech", ramp))
+    first, _ = mixer.render(4800)
+    mixer.hold(True)
+    fade, active = mixer.render(4800)
+    fade_frames = int(STOP_FADE * rate)
+    assert active and abs(fade[0, 0] - ramp[4800, 0]) < 1e-3   # no jump at the hold
+    assert not fade[fade_frames:].any()                          # then silence
+    silent, active = mixer.render(4800)
+    assert not active and not silent.any() and not mixer.idle()  # still busy: held, not stopped
+    mixer.hold(False)
+    after, _ = mixer.render(4800)
+    assert abs(after[0, 0] - ramp[4800, 0]) < 1e-3               # on from where it was
+    mixer.hold(True)
+    mixer.clear()                                # stop while held: the hold's fade, then nothing
+    assert not mixer.render(4800)[0][fade_frames:].any() and mixer.idle() and not mixer.held
+    assert not mixer.render(4800)[0].any()
