@@ -57,7 +57,7 @@ GAME_CORE = ("", "rules", "board", "events", "deduction", "rollout", "footprints
              "pieces", "dice", "chips", "alien", "defence", "actions")
 GAME_CUES = ("cues", "rules_summary")
 GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "memory",
-              "commands", "readout", "placing", "arcade", "tutorial")
+              "commands", "readout", "placing", "arcade", "tutorial", "storing")
 
 
 # --- reading the imports -------------------------------------------------------------
