@@ -81,6 +81,10 @@ def available_engines(names: list[str], model_path=None) -> tuple[dict, list[str
     engines, notes = {}, []
     for name in names:
         try:
+            if name == "whisper-base":   # Whisper base from its two PyPI parts (whisper_base.py)
+                from audio_console.voice.whisper_base import join_base
+                engines[name] = open_engine("whisper", join_base())
+                continue
             engines[name] = open_engine(name, model_path)
         except (RecognizerError, ImportError, OSError, ValueError) as e:
             notes.append(f"{name} not measured: {e}")
@@ -246,7 +250,8 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", default="corpus")
     ap.add_argument("--game", default="galaxis")
     ap.add_argument("--engines", default="whisper",
-                    help="comma-separated engine names (unavailable ones are reported and skipped)")
+                    help="comma-separated engine names (unavailable ones are reported and skipped; "
+                         "whisper-base: Whisper base joined from its PyPI parts)")
     ap.add_argument("--model", help="a model folder for the engines (default: their own)")
     ap.add_argument("--clarity", type=float, default=Settings.clarity)
     ap.add_argument("--confirm", default=Settings.confirm, choices=["unsure", "always", "never"])
@@ -326,6 +331,9 @@ def main(argv=None) -> int:
     print_say_again(results, names)
     print_targets(results, names, hows)
     print_families(results, names, hows)
+    if any(r.get("real") for r in results):
+        from bench_real import print_real
+        print_real(results, names, hows, counts)
     if args.markdown:
         print_markdown(results, names, hows)
     if args.json:

@@ -200,8 +200,6 @@ class WhisperRecognizer:
                                                     intra_threads=threads)
         except Exception as e:  # noqa: BLE001 - ctranslate2 raises RuntimeError/ValueError
             raise RecognizerError(f"Whisper could not load {path}: {e}") from e
-        if self.model.is_multilingual:
-            raise RecognizerError(f"{path} is a multilingual Whisper model; the console needs an English (.en) one")
         self._ct2 = ctranslate2
         self.model_path = path
         self.model_name = EMBEDDED_NAME if embedded else path.name
@@ -211,7 +209,8 @@ class WhisperRecognizer:
         if None in ids.values():
             raise RecognizerError(f"{tokenizer_file} is not a Whisper tokenizer")
         known: dict[str, int] = {k: v for k, v in ids.items() if v is not None}
-        self._start = [known["<|startoftranscript|>"], known["<|notimestamps|>"]]
+        self._start = [known["<|startoftranscript|>"], *self._language_tokens(tokenizer_file),
+                       known["<|notimestamps|>"]]
         self._previous = self.tokenizer.token_to_id("<|startofprev|>")
         self.set_context(CONTEXT)
         self.eot = known["<|endoftext|>"]
@@ -240,6 +239,16 @@ class WhisperRecognizer:
         self.denoise = True           # a cleaned copy too, in steady noise (denoise.py)
         self.speeds = SECOND_LOOK_SPEEDS  # the second look's speeds; () for none
         self._second_opinion = SecondOpinion()   # on noise Whisper doubts about
+
+    def _language_tokens(self, tokenizer_file: Path) -> list[int]:
+        """A multilingual model (Whisper base) is told the language and the task
+        after <|startoftranscript|>; an English-only (.en) one needs neither."""
+        if not self.model.is_multilingual:
+            return []
+        tokens = [self.tokenizer.token_to_id(name) for name in ("<|en|>", "<|transcribe|>")]
+        if None in tokens:
+            raise RecognizerError(f"{tokenizer_file} lacks <|en|> or <|transcribe|> for a multilingual model")
+        return [t for t in tokens if t is not None]
 
     def set_context(self, text: str | None) -> None:
         """Text Whisper reads as what was said before the utterance (its prompt), or
