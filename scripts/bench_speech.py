@@ -242,7 +242,7 @@ def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
     return {"heard": decoded.text, "command": heard.command.text if heard.command else None,
             "action": action_of(heard), "again": heard.command is None and bool(heard.text),
             "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
-            "detail": decoded.detail}
+            "detail": decoded.detail, "evidence": decoded.evidence.__dict__ if decoded.evidence else None}
 
 
 def main(argv=None) -> int:

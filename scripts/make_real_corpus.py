@@ -29,11 +29,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import shutil
 import sys
-import tempfile
 import zlib
 from pathlib import Path
 
@@ -43,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
-from make_speech_corpus import _mix, _normalise, _pad  # noqa: E402
+from make_speech_corpus import _mix, _normalise, _pad, written_as  # noqa: E402
 import real_speech_sources as sources  # noqa: E402
 
 RATE = sources.RATE
@@ -171,9 +168,7 @@ def write_corpus(out: Path, role: str, args) -> int:
     kitchen = [noise[n] for n in ("doing_the_dishes", "running_tap") if n in noise]
     babble = babble_of(speakers, role, rng)
     items = items_of(speakers, role, args, rng, noise)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
-    try:
+    with written_as(out) as partial:
         with open(partial / "manifest.jsonl", "w") as manifest:
             for how in args.conditions.split(","):
                 (partial / how).mkdir()
@@ -186,14 +181,6 @@ def write_corpus(out: Path, role: str, args) -> int:
                         "file": str(out / how / name), "degradation": how, "role": role, "kind": kind,
                         "speaker": speaker, "family": family, "text": text, "real": True,
                         "expected": command.text if command else None}) + "\n")
-        if out.exists():
-            old = out.with_name(f".{out.name}.old-{os.getpid()}")
-            out.rename(old)
-            shutil.rmtree(old)
-        partial.rename(out)
-    finally:
-        if partial.exists():
-            shutil.rmtree(partial)
     return len(items)
 
 

@@ -194,10 +194,10 @@ def _short_word(command: Command) -> bool:
 
 def _second_look_may_act(command: Command, written: bool) -> bool:
     """What only the second look found is acted on when it only speaks, or when it is
-    an answer or control ("yes", "stop": never asked about) that the free transcript
-    wrote alone; a real "No. No. No." found at another speed was dropped before
-    (real tuning corpus: 6 more commands acted on at once, none wrong)."""
-    return command.name in ONLY_SPEAK or (written and command.name in NEVER_CONFIRMED)
+    a control or a "no" ("stop", "cancel": never asked about, making no move) that the
+    free transcript wrote alone; a real "No. No. No." found at another speed was
+    dropped before (real tuning corpus). A "yes" would confirm a move: "Say again."."""
+    return command.name in ONLY_SPEAK or (written and command.name in NEVER_CONFIRMED - {"yes"})
 
 
 def _margin_means_something(text: str, written: bool) -> bool:
