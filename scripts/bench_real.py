@@ -13,6 +13,17 @@ AT_ONCE_TARGET, ASKED_TARGET, WRONG_TARGET, REJECT_ACTED_TARGET = 90.0, 5.0, 0.5
 REJECT_FAMILIES = {"address": "addresses", "word": "other words", "noise": "noise"}
 
 
+def header(head: str) -> None:
+    print(head)
+    print("-" * len(head))
+
+
+def by_condition(results: list[dict], hows: list[str]):
+    """(condition, its clips) for each condition, then ("all", every clip)."""
+    for how in hows + ["all"]:
+        yield how, [r for r in results if how == "all" or r["degradation"] == how]
+
+
 def tally(rows: list[dict], engine: str) -> dict:
     t: dict = defaultdict(int)
     for r in rows:
@@ -48,10 +59,8 @@ def print_real(results: list[dict], engines: list[str], hows: list[str], counts=
           "asked: every question; wrong: another command acted on at once):")
     head = (f"{'condition / engine / kind':<34} {'cmds':>4} {'once':>5} {'aftq':>5} {'right':>5} {'asked':>5} "
             f"{'wrong':>5} | {'rej.':>4} {'acted':>5} {'asked':>5}")
-    print(head)
-    print("-" * len(head))
-    for how in hows + ["all"]:
-        rows = [r for r in results if how == "all" or r["degradation"] == how]
+    header(head)
+    for how, rows in by_condition(results, hows):
         for engine in engines:
             print(_line(f"{how} {engine}", tally(rows, engine)))
             for family in ("point", "short"):

@@ -37,6 +37,7 @@ from audio_console.voice.audio import wav_pcm16  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import RecognizerError  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
+from bench_real import by_condition, header  # noqa: E402
 
 # issue 15: right per condition, wrong and reject clips acted on, decode time
 RIGHT_TARGET = {"clean": 95, "quiet": 95, "white20": 85, "white10": 85, "babble20": 85, "babble10": 85,
@@ -123,10 +124,8 @@ def print_conditions(results: list[dict], engines: list[str], hows: list[str]) -
     naive = "whisper" in engines
     head = (f"{'condition':<10} {'engine':<22} {'cmds':>4} | {'right':>6} {'(conf.)':>7} {'wrong':>6} | "
             f"{'chatter':>7} {'talk':>6} {'noise':>6} {'(asked)':>7} | {'ms med':>6} | {'naive':>6}")
-    print(head)
-    print("-" * len(head))
-    for how in hows + ["all"]:
-        rows = [r for r in results if how == "all" or r["degradation"] == how]
+    header(head)
+    for how, rows in by_condition(results, hows):
         for engine in engines:
             c = counts(rows, engine)
             asked = sum(c[f"{k}_asked"] for k in REJECT_KINDS)
@@ -212,8 +211,7 @@ def print_markdown(results: list[dict], engines: list[str], hows: list[str]) -> 
     print()
     print("| condition | naive | " + " | ".join(f"{e}: right (conf.) / wrong / talk+noise acted on" for e in engines) + " |")
     print("|---|---:|" + "---|" * len(engines))
-    for how in hows + ["all"]:
-        rows = [r for r in results if how == "all" or r["degradation"] == how]
+    for how, rows in by_condition(results, hows):
         cells = []
         for e in engines:
             c = counts(rows, e)
