@@ -37,6 +37,7 @@ from audio_console.voice.audio import wav_pcm16  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import RecognizerError  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
+from bench_real import by_condition, header  # noqa: E402
 
 # issue 15: right per condition, wrong and reject clips acted on, decode time
 RIGHT_TARGET = {"clean": 95, "quiet": 95, "white20": 85, "white10": 85, "babble20": 85, "babble10": 85,
@@ -81,6 +82,10 @@ def available_engines(names: list[str], model_path=None) -> tuple[dict, list[str
     engines, notes = {}, []
     for name in names:
         try:
+            if name == "whisper-base":   # Whisper base from its two PyPI parts (whisper_base.py)
+                from audio_console.voice.whisper_base import join_base
+                engines[name] = open_engine("whisper", join_base())
+                continue
             engines[name] = open_engine(name, model_path)
         except (RecognizerError, ImportError, OSError, ValueError) as e:
             notes.append(f"{name} not measured: {e}")
@@ -119,10 +124,8 @@ def print_conditions(results: list[dict], engines: list[str], hows: list[str]) -
     naive = "whisper" in engines
     head = (f"{'condition':<10} {'engine':<22} {'cmds':>4} | {'right':>6} {'(conf.)':>7} {'wrong':>6} | "
             f"{'chatter':>7} {'talk':>6} {'noise':>6} {'(asked)':>7} | {'ms med':>6} | {'naive':>6}")
-    print(head)
-    print("-" * len(head))
-    for how in hows + ["all"]:
-        rows = [r for r in results if how == "all" or r["degradation"] == how]
+    header(head)
+    for how, rows in by_condition(results, hows):
         for engine in engines:
             c = counts(rows, engine)
             asked = sum(c[f"{k}_asked"] for k in REJECT_KINDS)
@@ -208,8 +211,7 @@ def print_markdown(results: list[dict], engines: list[str], hows: list[str]) -> 
     print()
     print("| condition | naive | " + " | ".join(f"{e}: right (conf.) / wrong / talk+noise acted on" for e in engines) + " |")
     print("|---|---:|" + "---|" * len(engines))
-    for how in hows + ["all"]:
-        rows = [r for r in results if how == "all" or r["degradation"] == how]
+    for how, rows in by_condition(results, hows):
         cells = []
         for e in engines:
             c = counts(rows, e)
@@ -238,7 +240,7 @@ def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
     return {"heard": decoded.text, "command": heard.command.text if heard.command else None,
             "action": action_of(heard), "again": heard.command is None and bool(heard.text),
             "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
-            "detail": decoded.detail}
+            "detail": decoded.detail, "evidence": decoded.evidence.__dict__ if decoded.evidence else None}
 
 
 def main(argv=None) -> int:
@@ -246,7 +248,8 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", default="corpus")
     ap.add_argument("--game", default="galaxis")
     ap.add_argument("--engines", default="whisper",
-                    help="comma-separated engine names (unavailable ones are reported and skipped)")
+                    help="comma-separated engine names (unavailable ones are reported and skipped; "
+                         "whisper-base: Whisper base joined from its PyPI parts)")
     ap.add_argument("--model", help="a model folder for the engines (default: their own)")
     ap.add_argument("--clarity", type=float, default=Settings.clarity)
     ap.add_argument("--confirm", default=Settings.confirm, choices=["unsure", "always", "never"])
@@ -326,6 +329,9 @@ def main(argv=None) -> int:
     print_say_again(results, names)
     print_targets(results, names, hows)
     print_families(results, names, hows)
+    if any(r.get("real") for r in results):
+        from bench_real import print_real
+        print_real(results, names, hows, counts)
     if args.markdown:
         print_markdown(results, names, hows)
     if args.json:

@@ -25,6 +25,7 @@ and renamed when complete, so nobody reads half a corpus.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -449,6 +450,24 @@ def corpus_items(grammar, role: str, commands: int, chatter: int, talk: int, noi
     return babble, items
 
 
+@contextlib.contextmanager
+def written_as(out: Path):
+    """A temporary folder beside OUT to write a corpus into, renamed to OUT (replacing
+    an earlier one) when the block ends, removed if it fails: nobody reads half a corpus."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
+    try:
+        yield partial
+        if out.exists():
+            old = out.with_name(f".{out.name}.old-{os.getpid()}")
+            out.rename(old)
+            shutil.rmtree(old)
+        partial.rename(out)
+    finally:
+        if partial.exists():
+            shutil.rmtree(partial)
+
+
 def write_corpus(out: Path, role: str, seed: int, degradations: list[str], commands: int,
                  chatter: int, talk: int, noise: int, game: str = "galaxis", short: int = 0,
                  remarks: int = 0) -> int:
@@ -457,10 +476,8 @@ def write_corpus(out: Path, role: str, seed: int, degradations: list[str], comma
     rng = random.Random(seed)
     np_rng = np.random.default_rng(seed)
     grammar = grammar_for_game(game)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
     count = 0
-    try:
+    with written_as(out) as partial:
         with tempfile.TemporaryDirectory() as tmp:
             speakers = Speakers(tmp)
             babble, items = corpus_items(grammar, role, commands, chatter, talk, noise, speakers, rng,
@@ -476,14 +493,6 @@ def write_corpus(out: Path, role: str, seed: int, degradations: list[str], comma
                         "kind": kind, "speaker": speaker, "family": family(speaker), "text": text,
                         "expected": expected}) + "\n")
                     count += 1
-        if out.exists():
-            old = out.with_name(f".{out.name}.old-{os.getpid()}")
-            out.rename(old)
-            shutil.rmtree(old)
-        partial.rename(out)
-    finally:
-        if partial.exists():
-            shutil.rmtree(partial)
     return count
 
 

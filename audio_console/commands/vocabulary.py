@@ -45,9 +45,10 @@ COMMON_WORDS = ["repeat", "help", "status", "undo", "yes", "no", "cancel", "stop
 # Answers to a question and quick controls: never themselves asked about ("Did you say
 # yes?"); when a recognizer is unsure of one, the player says it again.
 NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
-# Commands that only make the console speak (a hint, the help, the board's state): a
-# wrong one costs a sentence the player can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules",
+# Commands that only make the console speak (a hint, the help, the board's state, a
+# row read out, what is known at a point): a wrong one costs a sentence the player
+# can cut off, less than a question would.
+ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules", "read", "what",
                         "previous message", "next message", "history"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [

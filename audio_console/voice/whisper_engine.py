@@ -216,9 +216,10 @@ class WhisperRecognizer:
             vocabulary = _vocabulary_size(path / "model.bin") if own_decoder else None
         except Exception as e:  # noqa: BLE001 - a damaged model.bin: struct.error, ValueError, OSError
             raise RecognizerError(f"Whisper could not load {path}: {e}") from e
-        # without our graphs CTranslate2 decodes, so it is loaded now and says itself
-        if (self.model.is_multilingual if vocabulary is None else vocabulary >= MULTILINGUAL_VOCABULARY):
-            raise RecognizerError(f"{path} is a multilingual Whisper model; the console needs an English (.en) one")
+        # Whisper base is multilingual: told the language and the task (_language_tokens).
+        # Without our graphs CTranslate2 decodes, so it is loaded now and asked itself.
+        self.multilingual = (self.model.is_multilingual if vocabulary is None
+                             else vocabulary >= MULTILINGUAL_VOCABULARY)
         self.model_name = EMBEDDED_NAME if embedded else path.name
         self.embedded = embedded
         ids = {name: self.tokenizer.token_to_id(name) for name in
@@ -226,7 +227,8 @@ class WhisperRecognizer:
         if None in ids.values():
             raise RecognizerError(f"{tokenizer_file} is not a Whisper tokenizer")
         known: dict[str, int] = {k: v for k, v in ids.items() if v is not None}
-        self._start = [known["<|startoftranscript|>"], known["<|notimestamps|>"]]
+        self._start = [known["<|startoftranscript|>"], *self._language_tokens(tokenizer_file),
+                       known["<|notimestamps|>"]]
         self._previous = self.tokenizer.token_to_id("<|startofprev|>")
         self.set_context(CONTEXT)
         self.eot = known["<|endoftext|>"]
@@ -255,6 +257,16 @@ class WhisperRecognizer:
         self.denoise = True           # a cleaned copy too, in steady noise (denoise.py)
         self.speeds = SECOND_LOOK_SPEEDS  # the second look's speeds; () for none
         self._second_opinion = SecondOpinion()   # on noise Whisper doubts about
+
+    def _language_tokens(self, tokenizer_file: Path) -> list[int]:
+        """A multilingual model (Whisper base) is told the language and the task
+        after <|startoftranscript|>; an English-only (.en) one needs neither."""
+        if not self.multilingual:
+            return []
+        tokens = [self.tokenizer.token_to_id(name) for name in ("<|en|>", "<|transcribe|>")]
+        if None in tokens:
+            raise RecognizerError(f"{tokenizer_file} lacks <|en|> or <|transcribe|> for a multilingual model")
+        return [t for t in tokens if t is not None]
 
     def set_context(self, text: str | None) -> None:
         """Text Whisper reads as what was said before the utterance (its prompt), or

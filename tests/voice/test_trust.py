@@ -62,3 +62,33 @@ def test_an_unsure_answer_is_rejected_not_confirmed(galaxis_grammar):
 
 def test_stricter_clarity_raises_the_bar():
     assert accept_threshold(0.0) < accept_threshold(0.5) < accept_threshold(1.0)
+
+
+def _whisper(text, command, score, transcript, second_look=False, margin=5.0, no_speech=0.05):
+    from audio_console.voice.recognizer import Evidence
+    evidence = Evidence(command, score, margin, no_speech, transcript, True, second_look=second_look)
+    return Decoded(text, words=[(w, 1.0) for w in text.split()], evidence=evidence)
+
+
+def test_an_answer_only_the_second_look_found_but_written_alone_is_taken(galaxis_grammar):
+    # a real "no" (Speech Commands): "No. No. No." at another speed; dropped before issue 28
+    heard = decide(_whisper("no", "no", -0.36, "No. No. No. No. No", second_look=True), galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "no")
+
+
+def test_a_point_only_the_second_look_found_is_still_asked_about(galaxis_grammar):
+    heard = decide(_whisper("d five", "query D5", -0.3, "D5", second_look=True, margin=12.0), galaxis_grammar,
+                   Settings())
+    assert heard.action != "act"
+
+
+def test_a_short_word_written_alone_but_scored_low_is_not_acted_on(galaxis_grammar):
+    # a real "cat" in kitchen noise, written "Yeah.": the word alone is not enough
+    heard = decide(_whisper("yes", "yes", -2.1, "Yeah. Yeah. Yeah."), galaxis_grammar, Settings())
+    assert heard.action != "act"
+
+
+def test_reading_a_row_only_speaks_and_is_taken_when_written_alone(galaxis_grammar):
+    heard = decide(_whisper("read row b", "read row B", -0.9, "Read row B.", margin=1.0), galaxis_grammar,
+                   Settings())
+    assert (heard.action, heard.command.text) == ("act", "read row B")

@@ -276,7 +276,7 @@ def test_an_answer_whisper_wrote_alone_is_taken_unless_there_was_no_voice(galaxi
     from audio_console.voice.recognizer import Decoded
 
     def yes(**kw):
-        return Decoded("yes", evidence=Evidence("yes", -1.5, 1.5, kw.get("no_speech", 0.1),
+        return Decoded("yes", evidence=Evidence("yes", -1.0, 1.5, kw.get("no_speech", 0.1),
                                                 kw.get("transcript", "Yes. Yes."), kw.get("agrees", True)))
     assert decide(yes(), galaxis_grammar, Settings()).action == "act"
     for talk in ("Yes I know what you mean.", "Yes, I think so.", "I guess. Yes."):
@@ -319,9 +319,13 @@ def test_what_the_second_look_found_is_asked_about_not_acted_on(galaxis_grammar)
     move = Decoded("delta five", evidence=evidence(second_look=True))
     assert decide(move, galaxis_grammar, Settings()).action == "confirm"
     assert decide(move, galaxis_grammar, Settings(confirm="never")).action == "reject"
+    # a "no" (or "stop") written alone is taken: it makes no move (real tuning: "No. No.
+    # No." found at another speed was dropped); a "yes" would confirm one: "Say again."
     no = Decoded("no", evidence=Evidence("no", -1.1, 1.5, 0.02, "No.", True, second_look=True))
-    assert decide(no, galaxis_grammar, Settings()).action == "reject"
-    assert decide(replace(no, evidence=replace(no.evidence, second_look=False)),
+    assert decide(no, galaxis_grammar, Settings()).action == "act"
+    yes = Decoded("yes", evidence=Evidence("yes", -1.1, 1.5, 0.02, "Yes.", True, second_look=True))
+    assert decide(yes, galaxis_grammar, Settings()).action == "reject"
+    assert decide(replace(yes, evidence=replace(yes.evidence, second_look=False)),
                   galaxis_grammar, Settings()).action == "act"
     hint = Decoded("hint", evidence=Evidence("hint", -0.9, 6.5, 0.08, "Hint.", True, second_look=True))
     assert decide(hint, galaxis_grammar, Settings()).action == "act"
@@ -376,11 +380,14 @@ def test_a_one_word_command_the_transcript_does_not_say_is_not_acted_on_by_its_m
     unsure = replace(pizza, transcript="Hind the", talk_words=2)
     assert decide(Decoded("hint", evidence=unsure), galaxis_grammar, Settings()).action == "confirm"
     written = replace(pizza, transcript="Hint.", agrees=True, talk_words=0)
-    assert decide(Decoded("hint", evidence=written), galaxis_grammar, Settings()).action == "act"
+    assert decide(Decoded("hint", evidence=written), galaxis_grammar, Settings()).action == "confirm"   # -1.9
+    clear = replace(written, score=-1.0)
+    assert decide(Decoded("hint", evidence=clear), galaxis_grammar, Settings()).action == "act"
     voices = Evidence("no", -1.87, 14.6, 0.145, "I'm very", False, False, 2)
     assert decide(Decoded("no", evidence=voices), galaxis_grammar, Settings()).action == "reject"
-    first = replace(voices, transcript="No. I'm very")
-    assert decide(Decoded("no", evidence=first), galaxis_grammar, Settings()).action == "act"
+    first = replace(voices, transcript="No. I'm very")            # a sentence of its own, but at -1.87
+    assert decide(Decoded("no", evidence=first), galaxis_grammar, Settings()).action == "reject"
+    assert decide(Decoded("no", evidence=replace(first, score=-1.0)), galaxis_grammar, Settings()).action == "act"
     two_words = Evidence("query D5", -1.9, 14.9, 0.005, "The five", False, False, 1)
     assert decide(Decoded("delta five", evidence=two_words), galaxis_grammar, Settings()).action == "act"
 

@@ -274,10 +274,15 @@ def test_ctranslate2_is_loaded_only_where_our_graphs_cannot_decode(speech, galax
     assert fallback._model is not None and not fallback.model.is_multilingual
 
 
-def test_a_multilingual_model_is_refused_from_its_vocabulary(tmp_path):
+def test_a_multilingual_model_is_known_from_its_vocabulary_and_told_the_language(tmp_path):
+    """Whisper base is multilingual: known from model.bin's vocabulary, without loading
+    CTranslate2's copy, and prompted <|en|><|transcribe|>."""
     source = embedded_model_path()
     folder = tmp_path / "multilingual"
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("model.bin"))
     with_one_token_more(source / "model.bin", folder / "model.bin")
-    with pytest.raises(RecognizerError, match="multilingual"):
-        WhisperRecognizer(folder)
+    recognizer = WhisperRecognizer(folder)
+    assert recognizer.multilingual and recognizer._model is None
+    assert [recognizer.tokenizer.id_to_token(t) for t in recognizer.prompt[-4:]] == [
+        "<|startoftranscript|>", "<|en|>", "<|transcribe|>", "<|notimestamps|>"]
+    assert not WhisperRecognizer().multilingual

