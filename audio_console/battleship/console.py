@@ -301,7 +301,8 @@ class BattleshipConsole(FleetPlacing):
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
             self.news = self._damage_news(events)
-            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
+            # the shot and its result are public: they stay readable after the clear
+            reply.messages.append(clear_for(f"player {self.passing_to}", reply.messages))   # the only clear
         return reply
 
     def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:

@@ -233,7 +233,9 @@ class GalaxisConsole(GameAdapter):
                 self.memory[event.team].own_stored.append(event.point)
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
                 self.passing_to = event.team
-                reply.messages.append(clear_for(f"team {event.team}"))   # the only clear
+                # a query's answer is public: it stays readable (a storing team's line does not)
+                public = reply.messages if self.core.phase != STORING and not event.phase_begins else []
+                reply.messages.append(clear_for(f"team {event.team}", public))   # the only clear
                 if event.phase_begins:
                     reply.messages += self.cues.messages(event)
                 reply.say(f"Pass the console to team {event.team}. Team {event.team}: say ready.",
