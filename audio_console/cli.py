@@ -223,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     unused = options_not_for(args, parser)
     if unused:
         parser.error(unused)
+    if args.save is not None and args.save.name in ("", ".", ".."):     # "/", ".", "": no file name
+        parser.error(f"argument --save: {str(args.save)!r} is a folder; give a file name, like game.json")
     settings = Settings.load()
     if args.keep_screen is not None:     # a player alone at a private screen sets it once
         settings.keep_screen = args.keep_screen
