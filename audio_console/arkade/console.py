@@ -190,7 +190,9 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
 
     def refusal(self, command: Command) -> str | None:
         if self.clock_state != "running" and command.name in ACTIONS and not self.core.finished():
-            return "The game has not started: say go." if self.clock_state == "waiting" else "Wait for the start signal."
+            if self.clock_state == "counting":
+                return "Wait for the start signal."
+            return "Paused: nothing moves until you say go." if self.paused else "The game has not started: say go."
         return None
 
     def unknown(self, command: Command) -> str:

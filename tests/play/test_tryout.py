@@ -13,3 +13,24 @@ def test_a_save_path_that_names_no_file_is_one_line_not_a_traceback(tmp_path, fo
     assert done.stderr.splitlines() == [
         f"audio-console: argument --save: {named!r} is a folder; give a file name, like game.json. "
         "audio-console --help lists the options."]
+
+
+def test_a_move_while_arcade_mode_is_paused_is_refused_as_paused_not_as_not_started(tmp_path):
+    from tests.arkade.test_arcade_by_ear import started
+    session, out, sink, now = started(tmp_path)
+    session.type("pause")
+    mark = len(out.getvalue())
+    session.type("roll")
+    assert out.getvalue()[mark:].splitlines()[0] == "Paused: nothing moves until you say go."
+    assert "has not started" not in out.getvalue()[mark:]
+    assert "Paused: nothing moves until you say go." in sink.spoken
+
+
+def test_the_defences_spaceship_is_placed_by_its_column(tmp_path):
+    """"Spaceship flies to 3." left the listener to guess that 3 is a column."""
+    from tests.arkade.test_arcade_by_ear import run_to, started
+    session, out, sink, now = started(tmp_path)
+    run_to(session, now, 40.0)
+    moves = [line for line in out.getvalue().splitlines() if line.startswith(("Spaceship", "Booster"))]
+    assert moves
+    assert all(" column " in line for line in moves), moves
