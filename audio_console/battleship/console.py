@@ -298,6 +298,8 @@ class BattleshipConsole(FleetPlacing):
         reply = self._shot_reply(events)
         if self.core.winner is None and self.is_computer(self.core.to_move) and not self.replaying:
             reply.extend(self._computer_moves())
+            if self.core.winner is None:    # the turn is back: said every time, as Galaxis does
+                reply.say(self.prompt(), speech="Your shot.", signal="prompt")
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
             self.news = self._damage_news(events)

@@ -34,3 +34,21 @@ def test_the_defences_spaceship_is_placed_by_its_column(tmp_path):
     moves = [line for line in out.getvalue().splitlines() if line.startswith(("Spaceship", "Booster"))]
     assert moves
     assert all(" column " in line for line in moves), moves
+
+
+def test_after_each_computer_shot_the_turn_comes_back_in_a_line_and_a_word(tmp_path):
+    """The prompt was shown only when its words changed: after the second shot in a
+    sector the computer's damage news was the last thing heard, with no "your shot"."""
+    from audio_console.games import GAMES
+    from tests.robust.helpers import make_session
+    session, out, sink = make_session(tmp_path)
+    session.open_game(GAMES["battleship"], {"opponent": "computer", "level": 2, "placement": "random"}, 2)
+    for shot in ("sector 1 row A", "sector 1 row B", "row C"):
+        mark, said = len(out.getvalue()), len(sink.spoken)
+        session.type(shot)
+        lines = out.getvalue()[mark:].splitlines()
+        assert lines[0].startswith("You fire: sector 1 row") and any(l.startswith("The computer fires") for l in lines)
+        assert lines[-1] == "Your shot in sector 1: say a row or a column, or another sector."
+        assert lines.count(lines[-1]) == 1
+        assert sink.spoken[-1] == "Your shot."
+        assert sink.signals[-1] == "prompt"
