@@ -52,3 +52,20 @@ def test_after_each_computer_shot_the_turn_comes_back_in_a_line_and_a_word(tmp_p
         assert lines.count(lines[-1]) == 1
         assert sink.spoken[-1] == "Your shot."
         assert sink.signals[-1] == "prompt"
+
+
+@pytest.mark.parametrize("flags, sides", [
+    (["--alien", "computer"], "Alien: computer; Defence: human."),
+    (["--defence", "human"], "Alien: computer; Defence: human."),
+    (["--defence", "computer"], "Alien: human; Defence: computer."),
+    ([], "Alien: human; Defence: computer."),
+    (["--alien", "computer", "--defence", "computer"], "Alien: computer; Defence: computer."),
+])
+def test_naming_the_computers_side_in_arkade_leaves_the_other_side_to_you(tmp_path, flags, sides):
+    """README: "Against the computer: --defence computer / --alien computer". --alien
+    computer alone started a game the computer played on both sides, to its end."""
+    done = run_console(["--game", "arkade", "--text", "--seed", "1", *flags], ["quit"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].endswith(sides)
+    if sides != "Alien: computer; Defence: computer.":
+        assert "The computer plays both sides" not in done.stdout and "Game over" not in done.stdout
