@@ -69,3 +69,12 @@ def test_naming_the_computers_side_in_arkade_leaves_the_other_side_to_you(tmp_pa
     assert done.stdout.splitlines()[0].endswith(sides)
     if sides != "Alien: computer; Defence: computer.":
         assert "The computer plays both sides" not in done.stdout and "Game over" not in done.stdout
+
+
+def test_a_game_command_in_the_menu_names_itself_and_asks_again(tmp_path):
+    """It said "First choose: Choose a game: ..."."""
+    done = run_console(["--text"], ["status", "hint", "galaxis", "summary", "quit"], tmp_path)
+    lines = done.stdout.splitlines()
+    assert "Status needs a game first. Choose a game: Galaxis, Arkade, Battleship: Outer Space." in lines
+    assert "Hint needs a game first. Choose a game: Galaxis, Arkade, Battleship: Outer Space." in lines
+    assert any(line.startswith("Summary needs a game first. Which option?") for line in lines)
