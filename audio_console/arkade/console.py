@@ -253,6 +253,7 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         except IllegalAction as error:
             raise InputError(f"the saved action {command.text!r} cannot be replayed: {error}") from None
         self.moves += 1
+        self.paused = self.options.mode == ARCADE     # a resumed arcade game is paused, not "not started"
         return Reply(record=[command.text])
 
     def _computer_side(self) -> str | None:

@@ -1,9 +1,17 @@
 """What a new player ran into, trying the console from the README only (a tmux
 terminal, sound into the null sink): each through the real console, asserting what
 the player reads."""
+import os
+import subprocess
+import sys
+import time
+
 import pytest
 
-from tests.conftest import run_console
+from audio_console.games import GAMES
+from tests.arkade.test_arcade_by_ear import run_to, started
+from tests.conftest import ROOT, run_console
+from tests.robust.helpers import make_session
 
 
 @pytest.mark.parametrize("folder, named", [("/", "/"), (".", "."), ("", ".")])
@@ -16,7 +24,6 @@ def test_a_save_path_that_names_no_file_is_one_line_not_a_traceback(tmp_path, fo
 
 
 def test_a_move_while_arcade_mode_is_paused_is_refused_as_paused_not_as_not_started(tmp_path):
-    from tests.arkade.test_arcade_by_ear import started
     session, out, sink, now = started(tmp_path)
     session.type("pause")
     mark = len(out.getvalue())
@@ -28,7 +35,6 @@ def test_a_move_while_arcade_mode_is_paused_is_refused_as_paused_not_as_not_star
 
 def test_the_defences_spaceship_is_placed_by_its_column(tmp_path):
     """"Spaceship flies to 3." left the listener to guess that 3 is a column."""
-    from tests.arkade.test_arcade_by_ear import run_to, started
     session, out, sink, now = started(tmp_path)
     run_to(session, now, 40.0)
     moves = [line for line in out.getvalue().splitlines() if line.startswith(("Spaceship", "Booster"))]
@@ -39,8 +45,6 @@ def test_the_defences_spaceship_is_placed_by_its_column(tmp_path):
 def test_after_each_computer_shot_the_turn_comes_back_in_a_line_and_a_word(tmp_path):
     """The prompt was shown only when its words changed: after the second shot in a
     sector the computer's damage news was the last thing heard, with no "your shot"."""
-    from audio_console.games import GAMES
-    from tests.robust.helpers import make_session
     session, out, sink = make_session(tmp_path)
     session.open_game(GAMES["battleship"], {"opponent": "computer", "level": 2, "placement": "random"}, 2)
     for shot in ("sector 1 row A", "sector 1 row B", "row C"):
@@ -78,3 +82,21 @@ def test_a_game_command_in_the_menu_names_itself_and_asks_again(tmp_path):
     assert "Status needs a game first. Choose a game: Galaxis, Arkade, Battleship: Outer Space." in lines
     assert "Hint needs a game first. Choose a game: Galaxis, Arkade, Battleship: Outer Space." in lines
     assert any(line.startswith("Summary needs a game first. Which option?") for line in lines)
+
+
+def test_a_resumed_arcade_game_says_it_is_paused_not_that_it_has_not_started(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home")}
+    first = subprocess.Popen([sys.executable, "-m", "audio_console", "--text", "--game", "arkade", "--mode", "arcade",
+                              "--seed", "2"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    first.stdin.write("go\n")
+    first.stdin.flush()
+    time.sleep(5)                    # the countdown: three seconds
+    first.stdin.write("roll\nquit\n")
+    out, _ = first.communicate(timeout=60)
+    assert "Alien rolls" in out
+    done = run_console(["--text", "--resume"], ["roll", "status"], tmp_path)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Resumed Arkade")
+    assert "Paused: nothing moves until you say go." in lines
+    assert "Paused: the computer waits. Say go to go on." in lines
+    assert not [line for line in lines if "not started" in line.lower()], lines
