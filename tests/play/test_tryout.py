@@ -100,3 +100,13 @@ def test_a_resumed_arcade_game_says_it_is_paused_not_that_it_has_not_started(tmp
     assert "Paused: nothing moves until you say go." in lines
     assert "Paused: the computer waits. Say go to go on." in lines
     assert not [line for line in lines if "not started" in line.lower()], lines
+
+
+@pytest.mark.parametrize("typed", ["D5", "delta five", "sector 2 D5"])
+def test_a_galaxis_point_in_battleship_says_how_a_shot_is_called(tmp_path, typed):
+    """A player coming from Galaxis types D5 and got only "Not understood: D5."."""
+    done = run_console(["--text", "--game", "battleship", "--seed", "2"], [typed, "status"], tmp_path)
+    lines = done.stdout.splitlines()
+    assert ("A shot here is a whole row or column, not one point: say a sector and a row or a column, "
+            "like sector 2 row D or sector 2 column 5.") in lines
+    assert any(line.startswith("Shots: 0 called") for line in lines)     # nothing was fired
