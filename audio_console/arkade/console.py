@@ -196,7 +196,9 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         return None
 
     def unknown(self, command: Command) -> str:
-        return f"{command.text} is not something Arkade can do; say help."
+        if command.name == "hint":       # every game's word, Galaxis's and Battleship's command
+            return "Arkade has no hints: what can I do names every move your dice allow."
+        return f"{sentence(command.text)} is not something Arkade can do; say help."
 
     def do_play(self, command: Command, now: float) -> Reply:
         """Every action of either side: the computer's turn first, then the player's action."""

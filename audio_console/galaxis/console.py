@@ -18,7 +18,7 @@ from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleErro
 from audio_console.galaxis.rules_summary import rules_lines
 from audio_console.output.screen import clear_for
 from audio_console.settings import Settings
-from audio_console.wording import number_word, word_number
+from audio_console.wording import number_word, sentence, word_number
 
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
 COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
@@ -159,7 +159,7 @@ class GalaxisConsole(GameAdapter):
         return None
 
     def unknown(self, command: Command) -> str:
-        return f"{command.text} is not something Galaxis can do; say help for what you can say"
+        return f"{sentence(command.text)} is not something Galaxis can do; say help for what you can say."
 
     def replay_grammar(self) -> Grammar:
         return self._replay_grammar

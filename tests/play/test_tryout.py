@@ -110,3 +110,12 @@ def test_a_galaxis_point_in_battleship_says_how_a_shot_is_called(tmp_path, typed
     assert ("A shot here is a whole row or column, not one point: say a sector and a row or a column, "
             "like sector 2 row D or sector 2 column 5.") in lines
     assert any(line.startswith("Shots: 0 called") for line in lines)     # nothing was fired
+
+
+def test_hint_in_arkade_points_to_what_can_i_do(tmp_path):
+    """The README's list of commands every game understands has hint (Galaxis, Battleship);
+    in Arkade it answered "hint is not something Arkade can do; say help."."""
+    done = run_console(["--text", "--game", "arkade", "--seed", "2"], ["hint", "what can I do"], tmp_path)
+    lines = done.stdout.splitlines()
+    assert "Arkade has no hints: what can I do names every move your dice allow." in lines
+    assert any(line.startswith("You can: roll") for line in lines)
