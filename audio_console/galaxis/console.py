@@ -251,7 +251,7 @@ class GalaxisConsole(GameAdapter):
         self.core.restart_clock(now)
         reply = Reply()
         if self.core.time_limit and self.core.phase != STORING:
-            reply.say(f"Team {team}: {self.core.time_limit:g} seconds from now.", side=team)
+            reply.say(f"Team {team}: your {self.core.time_limit:g} seconds start now.", side=team)
         return reply.say(self.prompt(), signal="turn", side=team)
 
     def _core_action(self, action, text: str, *args, **kwargs) -> Reply:

@@ -119,3 +119,12 @@ def test_hint_in_arkade_points_to_what_can_i_do(tmp_path):
     lines = done.stdout.splitlines()
     assert "Arkade has no hints: what can I do names every move your dice allow." in lines
     assert any(line.startswith("You can: roll") for line in lines)
+
+
+def test_ready_with_a_time_limit_says_the_clock_starts(tmp_path):
+    """It said "Team 2: 60 seconds from now.", which does not say what happens then."""
+    done = run_console(["--text", "--game", "galaxis", "--option", "1", "--time-limit", "--seed", "1"],
+                       ["D4", "ready"], tmp_path)
+    lines = done.stdout.splitlines()
+    assert lines[lines.index("Pass the console to team 2. Team 2: say ready.") + 1:][:2] == [
+        "Team 2: your 60 seconds start now.", "Team 2: your query."]
