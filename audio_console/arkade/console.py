@@ -123,10 +123,13 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
             parts = ([f"flight {defence.flight}"] if not defence.flight_used else []) + \
                     ([f"shot {defence.shot}"] if not defence.shot_used else [])
             said = sentence(", ".join(parts) or "dice used") + f"; ship in column {core.ship + 1}."
-            moves = "ship to, booster, shoot"
+            # only what the dice and boosters still allow ("Dice used": no ship to, no shoot)
+            moves = ", ".join(word for word, left in (("ship to", not defence.flight_used),
+                                                       ("booster", core.boosters > 0),
+                                                       ("shoot", not defence.shot_used)) if left)
         more = "" if dice.committed or arcade else f"Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep, "
         # Arcade Mode: a new roll is "roll" ("roll again" is a reroll, for Strategy Mode only)
-        return f"{said} " + sentence(f"{more}{moves}, or {'roll' if arcade else 'done'}.")
+        return f"{said} " + sentence(f"{more}{moves + ', or ' if moves else ''}{'roll' if arcade else 'done'}.")
 
     def help(self) -> list[str]:
         side = self.human_side() or ALIEN

@@ -128,3 +128,12 @@ def test_ready_with_a_time_limit_says_the_clock_starts(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[lines.index("Pass the console to team 2. Team 2: say ready.") + 1:][:2] == [
         "Team 2: your 60 seconds start now.", "Team 2: your query."]
+
+
+def test_the_defences_prompt_offers_only_what_its_dice_still_allow(tmp_path):
+    """After the ship flew and shot it said "Dice used; ... Ship to, booster, shoot, or done."."""
+    done = run_console(["--text", "--game", "arkade", "--alien", "computer", "--seed", "3"],
+                       ["roll", "ship to two", "shoot"], tmp_path)
+    prompts = [line for line in done.stdout.splitlines() if line.startswith("Defence: ")]
+    assert prompts[-2:] == ["Defence: Shot purple; ship in column 2. Booster, shoot, or done.",
+                            "Defence: Dice used; ship in column 2. Booster, or done."]
