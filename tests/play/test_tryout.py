@@ -137,3 +137,18 @@ def test_the_defences_prompt_offers_only_what_its_dice_still_allow(tmp_path):
     prompts = [line for line in done.stdout.splitlines() if line.startswith("Defence: ")]
     assert prompts[-2:] == ["Defence: Shot purple; ship in column 2. Booster, shoot, or done.",
                             "Defence: Dice used; ship in column 2. Booster, or done."]
+
+
+def test_resuming_from_a_folder_never_renames_the_folder(tmp_path):
+    """--save FOLDER --resume renamed the player's folder to FOLDER.damaged-..., with
+    everything in it (a named pipe was moved the same way)."""
+    folder = tmp_path / "Documents"
+    (folder / "letters").mkdir(parents=True)
+    (folder / "letters" / "mine.txt").write_text("kept")
+    done = run_console(["--text", "--save", str(folder), "--resume"], ["quit"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (folder / "letters" / "mine.txt").read_text() == "kept"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("Documents")] == ["Documents"]
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("The saved game cannot be resumed: it cannot be read: that path is a folder.")
+    assert f"It stays at {folder}" in first
