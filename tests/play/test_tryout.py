@@ -152,3 +152,19 @@ def test_resuming_from_a_folder_never_renames_the_folder(tmp_path):
     first = done.stdout.splitlines()[0]
     assert first.startswith("The saved game cannot be resumed: it cannot be read: that path is a folder.")
     assert f"It stays at {folder}" in first
+
+
+@pytest.mark.parametrize("start", [[], ["--game", "galaxis", "--option", "2"]])
+def test_a_damaged_save_is_said_and_kept_aside_without_resume_too(tmp_path, start):
+    """Without --resume a damaged save was passed over in silence, and the next game's
+    save replaced it: the game in it was lost without a word."""
+    home = tmp_path / "home"
+    run_console(["--text", "--game", "galaxis", "--option", "2"], ["D5", "quit"], tmp_path)
+    damaged = (home / "game.json").read_bytes()[:60]
+    (home / "game.json").write_bytes(damaged)
+    done = run_console(["--text", *start], ["galaxis", "two", "E5", "quit"], tmp_path)
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("The saved game cannot be resumed: it is damaged: not valid JSON. It was kept as ")
+    [aside] = home.glob("game.json.damaged-*")
+    assert aside.read_bytes() == damaged and str(aside) in first
+    assert "E5 answered" in done.stdout and "Game saved. Goodbye." in done.stdout
