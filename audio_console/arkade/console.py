@@ -17,6 +17,7 @@ from audio_console.arkade import commands, cues, readout
 from audio_console.arkade.arcade import COMPUTER_TURN_LIMIT, PAUSED, ArcadeTiming
 from audio_console.arkade.actions import Action, Fly, NotAnAction, UseGps, parse_action
 from audio_console.arkade.board import LETTERS
+from audio_console.arkade.events import BoosterFired, ShotFired, SpaceshipFlew, TurnBegan, TurnEnded
 from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.pieces import options_from
 from audio_console.arkade.rules import (
@@ -65,6 +66,7 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         # Arcade Mode: "waiting" (for go), "counting" (from countdown_start), or "running".
         self.clock_state = "waiting" if self.options.mode == ARCADE else "running"
         self.paused = False
+        self.defence_quiet = False      # the computer's Defence has not flown or shot this turn
         self.countdown_start = 0.0
         self.counted = 0
 
@@ -237,8 +239,20 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         self.moves += 1
         reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action.text()}"])
         for event in events:
-            reply.messages += cues.messages(event, self.peng)
+            reply.messages += cues.messages(event, self.peng) + self._quiet_defence(event)
         return reply
+
+    def _quiet_defence(self, event) -> list[Message]:
+        """A Strategy turn in which the computer's Defence neither flew nor shot is said:
+        its rolls alone left the listener waiting for a move that never came."""
+        if isinstance(event, TurnBegan) and event.side == DEFENCE:
+            self.defence_quiet = self.players[DEFENCE] == "computer" and self.options.mode == STRATEGY
+        elif isinstance(event, (SpaceshipFlew, BoosterFired, ShotFired)):
+            self.defence_quiet = False
+        elif isinstance(event, TurnEnded) and event.side == DEFENCE and self.defence_quiet:
+            self.defence_quiet = False
+            return [Message(f"Defence: the spaceship stays in column {self.core.ship + 1}; no shot.")]
+        return []
 
     def parse_recorded(self, action: str) -> Command | None:
         """A saved action is the text of the rules core's action, with its side: "defence ship 4"

@@ -168,3 +168,18 @@ def test_a_damaged_save_is_said_and_kept_aside_without_resume_too(tmp_path, star
     [aside] = home.glob("game.json.damaged-*")
     assert aside.read_bytes() == damaged and str(aside) in first
     assert "E5 answered" in done.stdout and "Game saved. Goodbye." in done.stdout
+
+
+def test_a_computer_defence_turn_with_no_move_and_no_shot_is_said(tmp_path):
+    """Its rolls alone ("Defence rolls flight 1, shot yellow." then "Alien's turn 3.")
+    left the Alien waiting for a move that never came."""
+    typed = [word for _ in range(12) for word in ("roll", "done")]
+    done = run_console(["--text", "--game", "arkade", "--seed", "2", "--no-chips"], typed, tmp_path)
+    turns = done.stdout.split("Defence's turn ")[1:]
+    assert len(turns) >= 10
+    for turn in turns:
+        body = turn.split("Alien's turn")[0]
+        acted = any(word in body for word in ("Spaceship flies", "Booster ", "Shot:", "Outpost"))
+        quiet = "Defence: the spaceship stays in column " in body
+        assert acted != quiet, body
+    assert any("Defence: the spaceship stays in column" in turn for turn in turns)
