@@ -12,9 +12,11 @@ keyboard; the end of input saves and exits cleanly.
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import random
 import signal
+import stat
 import sys
 import threading
 from pathlib import Path
@@ -258,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     unused = options_not_for(args, parser)
     if unused:
         parser.error(unused)
+    if args.save is not None and args.save.name in ("", ".", ".."):     # "/", ".", "": no file name
+        parser.error(f"argument --save: {str(args.save)!r} is a folder; give a file name, like game.json")
     settings = Settings.load()
     if args.keep_screen is not None:     # a player alone at a private screen sets it once
         settings.keep_screen = args.keep_screen
@@ -317,6 +321,8 @@ def start(args, session: Session) -> bool:
     """Open the menu, a new game, or the saved one. False: nothing could start."""
     if args.resume and resume(session):
         return True
+    if not args.resume:
+        keep_damaged_save(session)
     session.check_options = options_checker(build_parser(), GAMES)
     if args.game is None:
         session.open_menu()
@@ -354,6 +360,21 @@ def resume(session: Session) -> bool:
     except (InputError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
         session.tell(f"The saved game cannot be replayed: {str(error)[:80]}. {kept_aside(session.save_path)}")
         return False
+
+
+def keep_damaged_save(session: Session) -> None:
+    """A damaged save is said and kept aside before a new game can replace it (the menu
+    offers only games it can read, and a new game's save would overwrite it unsaid).
+    Only a plain file: a folder, a device or a link is left to the first save, which
+    says what it is or writes through the link (docs/files.md)."""
+    try:
+        if not stat.S_ISREG(os.lstat(session.save_path).st_mode):
+            return
+        read_save(session.save_path, GAMES, options_checker(build_parser(), GAMES))
+    except OSError:      # no save yet (or it cannot be looked at): nothing to keep
+        return
+    except SaveError as error:
+        session.tell(f"The saved game cannot be resumed: {error}. {kept_aside(session.save_path)}")
 
 
 def kept_aside(path: Path) -> str:

@@ -17,6 +17,7 @@ from audio_console.arkade import commands, cues, readout
 from audio_console.arkade.arcade import COMPUTER_TURN_LIMIT, PAUSED, ArcadeTiming
 from audio_console.arkade.actions import Action, Fly, NotAnAction, UseGps, parse_action
 from audio_console.arkade.board import LETTERS
+from audio_console.arkade.events import BoosterFired, ShotFired, SpaceshipFlew, TurnBegan, TurnEnded
 from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.pieces import options_from
 from audio_console.arkade.rules import (
@@ -65,6 +66,7 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         # Arcade Mode: "waiting" (for go), "counting" (from countdown_start), or "running".
         self.clock_state = "waiting" if self.options.mode == ARCADE else "running"
         self.paused = False
+        self.defence_quiet = False      # the computer's Defence has not flown or shot this turn
         self.countdown_start = 0.0
         self.counted = 0
 
@@ -123,10 +125,13 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
             parts = ([f"flight {defence.flight}"] if not defence.flight_used else []) + \
                     ([f"shot {defence.shot}"] if not defence.shot_used else [])
             said = sentence(", ".join(parts) or "dice used") + f"; ship in column {core.ship + 1}."
-            moves = "ship to, booster, shoot"
+            # only what the dice and boosters still allow ("Dice used": no ship to, no shoot)
+            moves = ", ".join(word for word, left in (("ship to", not defence.flight_used),
+                                                       ("booster", core.boosters > 0),
+                                                       ("shoot", not defence.shot_used)) if left)
         more = "" if dice.committed or arcade else f"Roll {dice.rolls} of {self.options.max_rolls}: roll again, keep, "
         # Arcade Mode: a new roll is "roll" ("roll again" is a reroll, for Strategy Mode only)
-        return f"{said} " + sentence(f"{more}{moves}, or {'roll' if arcade else 'done'}.")
+        return f"{said} " + sentence(f"{more}{moves + ', or ' if moves else ''}{'roll' if arcade else 'done'}.")
 
     def help(self) -> list[str]:
         side = self.human_side() or ALIEN
@@ -190,11 +195,15 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
 
     def refusal(self, command: Command) -> str | None:
         if self.clock_state != "running" and command.name in ACTIONS and not self.core.finished():
-            return "The game has not started: say go." if self.clock_state == "waiting" else "Wait for the start signal."
+            if self.clock_state == "counting":
+                return "Wait for the start signal."
+            return "Paused: nothing moves until you say go." if self.paused else "The game has not started: say go."
         return None
 
     def unknown(self, command: Command) -> str:
-        return f"{command.text} is not something Arkade can do; say help."
+        if command.name == "hint":       # every game's word, Galaxis's and Battleship's command
+            return "Arkade has no hints: what can I do names every move your dice allow."
+        return f"{sentence(command.text)} is not something Arkade can do; say help."
 
     def do_play(self, command: Command, now: float) -> Reply:
         """Every action of either side: the computer's turn first, then the player's action."""
@@ -230,8 +239,20 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         self.moves += 1
         reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action.text()}"])
         for event in events:
-            reply.messages += cues.messages(event, self.peng)
+            reply.messages += cues.messages(event, self.peng) + self._quiet_defence(event)
         return reply
+
+    def _quiet_defence(self, event) -> list[Message]:
+        """A Strategy turn in which the computer's Defence neither flew nor shot is said:
+        its rolls alone left the listener waiting for a move that never came."""
+        if isinstance(event, TurnBegan) and event.side == DEFENCE:
+            self.defence_quiet = self.players[DEFENCE] == "computer" and self.options.mode == STRATEGY
+        elif isinstance(event, (SpaceshipFlew, BoosterFired, ShotFired)):
+            self.defence_quiet = False
+        elif isinstance(event, TurnEnded) and event.side == DEFENCE and self.defence_quiet:
+            self.defence_quiet = False
+            return [Message(f"Defence: the spaceship stays in column {self.core.ship + 1}; no shot.")]
+        return []
 
     def parse_recorded(self, action: str) -> Command | None:
         """A saved action is the text of the rules core's action, with its side: "defence ship 4"
@@ -251,6 +272,7 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         except IllegalAction as error:
             raise InputError(f"the saved action {command.text!r} cannot be replayed: {error}") from None
         self.moves += 1
+        self.paused = self.options.mode == ARCADE     # a resumed arcade game is paused, not "not started"
         return Reply(record=[command.text])
 
     def _computer_side(self) -> str | None:

@@ -19,9 +19,19 @@ def create(options: dict, seed: int, settings: Settings, now: float):
     return ArkadeConsole(options, seed, settings, now)
 
 
+def _sides(alien: str | None, defence: str | None) -> tuple[str, str]:
+    """The side not named is the other player: --alien computer alone means you play the
+    Defence (not the computer playing both); name both sides to watch the computer."""
+    other = {"human": "computer", "computer": "human"}
+    if alien is None:
+        alien = other[defence] if defence else "human"
+    return alien, defence or other[alien]
+
+
 def options_from_args(args: argparse.Namespace) -> dict:
-    return {"mode": args.mode or "strategy", "alien": args.alien or "human",
-            "defence": args.defence or "computer", "level": args.level or 2,
+    alien, defence = _sides(args.alien, args.defence)
+    return {"mode": args.mode or "strategy", "alien": alien,
+            "defence": defence, "level": args.level or 2,
             "board": getattr(args, "board", None), "formation": getattr(args, "formation", None),
             "boosters": getattr(args, "boosters", None), "rolls": getattr(args, "rolls", None),
             "chips": getattr(args, "chips", None), "pace": getattr(args, "pace", None),

@@ -21,7 +21,8 @@ from __future__ import annotations
 from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
 from audio_console.battleship.rules import Square
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
+from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot
+from audio_console.wording import word_number
 
 ROW_LETTERS = "ABCDEFGHIJ"
 
@@ -114,3 +115,22 @@ def grammar_for(phase: str) -> Grammar:
 def full_grammar() -> Grammar:
     """Every Battleship command, for replaying recorded actions."""
     return Grammar(PLACE_RULES + SHOOT_RULES + REVIEW_RULES + PASS_RULES, slots())
+
+
+SPOKEN_LETTERS = {word for words in PHONETIC.values() for word in words}
+POINT_NOT_SHOT = ("A shot here is a whole row or column, not one point: say a sector and a row "
+                  "or a column, like sector 2 row D or sector 2 column 5.")
+
+
+def a_point(tokens: list[str]) -> bool:
+    """"D5", "d 5", "delta five", "sector 2 D5": one point, as Galaxis is played."""
+    if tokens[:1] == ["sector"]:
+        tokens = tokens[2:]
+    letter = len(tokens) == 2 and (len(tokens[0]) == 1 and tokens[0].isalpha() or tokens[0] in SPOKEN_LETTERS)
+    return letter and word_number(tokens[1]) is not None
+
+# What each command does, to name it when it cannot be done now.
+DOING = {"shoot": "Shooting", "shoot here": "Shooting", "sector": "Choosing a sector",
+         "position": "Trying a ship", "place": "Placing a ship", "turn": "Turning a ship",
+         "move": "Moving a ship", "move sector": "Moving a ship", "random": "Placing at random",
+         "remove": "Removing a ship", "done": "Finishing the fleet", "ready": "Ready"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from audio_console.battleship import commands
-from audio_console.battleship.commands import OVER, PASSING, PLACING, SHOOTING
+from audio_console.battleship.commands import DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT, SHOOTING, a_point
 from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event
 from audio_console.battleship.footprints import SHIP_NAMES
@@ -34,11 +34,6 @@ from audio_console.settings import Settings
 from audio_console.wording import sentence
 
 OPPONENTS = ("computer", "human")
-# What each command does, to name it when it cannot be done now.
-DOING = {"shoot": "Shooting", "shoot here": "Shooting", "sector": "Choosing a sector",
-         "position": "Trying a ship", "place": "Placing a ship", "turn": "Turning a ship",
-         "move": "Moving a ship", "move sector": "Moving a ship", "random": "Placing at random",
-         "remove": "Removing a ship", "done": "Finishing the fleet", "ready": "Ready"}
 PLACEMENTS = ("random", "manual")
 
 
@@ -207,6 +202,8 @@ class BattleshipConsole(FleetPlacing):
             if phase == SHOOTING:
                 return f"{self._doing(command)} cannot be done now: the fleets are placed. Say help for what you can say."
         tokens = normalize(text)
+        if self.phase() == SHOOTING and a_point(tokens):     # a Galaxis habit: D5
+            return POINT_NOT_SHOT
         for word, limit, what in (("sector", 3, "sectors go from 1 to 3"), ("column", 10, "columns go from 1 to 10")):
             if word in tokens[:-1]:
                 value = tokens[tokens.index(word) + 1]
@@ -284,10 +281,13 @@ class BattleshipConsole(FleetPlacing):
         reply = self._shot_reply(events)
         if self.core.winner is None and self.is_computer(self.core.to_move) and not self.replaying:
             reply.extend(self._computer_moves())
+            if self.core.winner is None:    # the turn is back: said every time, as Galaxis does
+                reply.say(self.prompt(), speech="Your shot.", signal="prompt")
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
             self.news = self._damage_news(events)
-            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
+            # the shot and its result are public: they stay readable after the clear
+            reply.messages.append(clear_for(f"player {self.passing_to}", reply.messages))   # the only clear
         return reply
 
     def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:

@@ -122,7 +122,8 @@ class MenuConsole(GameAdapter):
             self.info, self.answers, self.meta, self.order = None, {}, {}, []
             return Reply().say("Menu.").say(self.prompt(), signal="prompt")
         if command.name != "choose":
-            raise InputError("First choose: " + self.prompt())
+            # status, summary, hint, undo: said back, so the player knows it was heard
+            raise InputError(f"{command.text[:1].upper()}{command.text[1:]} needs a game first. {self.prompt()}")
         question = self._asking()
         words, value = question.choices[int(command.get("choice"))]
         self.order.append(question.key)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,7 +108,11 @@ def _log_part(log) -> dict | None:
 
 
 def set_aside(path: Path) -> Path:
-    """Keep a damaged save under a name of its own instead of overwriting it."""
+    """Keep a damaged save under a name of its own instead of overwriting it. Never a
+    folder: `--save ~/Documents --resume` must not rename it (a pipe or a link to a
+    device is moved aside, so that a real save can take its place)."""
+    if stat.S_ISDIR(os.stat(path).st_mode):
+        raise OSError(errno.EISDIR, "that path is a folder")
     stamp = time.strftime('%Y%m%d-%H%M%S')
     for n in range(1, 1000):
         target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))

@@ -19,7 +19,7 @@ from audio_console.galaxis.rules_summary import rules_lines
 from audio_console.output.screen import clear_for
 from audio_console.galaxis.storing import StoringReadBack
 from audio_console.settings import Settings
-from audio_console.wording import number_word, word_number
+from audio_console.wording import number_word, sentence, word_number
 
 LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
 COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
@@ -178,7 +178,7 @@ class GalaxisConsole(StoringReadBack):
         return None
 
     def unknown(self, command: Command) -> str:
-        return f"{command.text} is not something Galaxis can do; say help for what you can say"
+        return f"{sentence(command.text)} is not something Galaxis can do; say help for what you can say."
 
     def replay_grammar(self) -> Grammar:
         return self._replay_grammar
@@ -259,7 +259,9 @@ class GalaxisConsole(StoringReadBack):
                 stored[stored.index(event.old)] = event.new
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
                 self.passing_to = event.team
-                reply.messages.append(clear_for(f"team {event.team}"))   # the only clear
+                # a query's answer is public: it stays readable (a storing team's line does not)
+                public = reply.messages if self.core.phase != STORING and not event.phase_begins else []
+                reply.messages.append(clear_for(f"team {event.team}", public))   # the only clear
                 if event.phase_begins:
                     reply.messages += self.cues.messages(event)
                 reply.say(f"Pass the console to team {event.team}. Team {event.team}: say ready.",
@@ -278,7 +280,7 @@ class GalaxisConsole(StoringReadBack):
         self.core.restart_clock(now)
         reply = Reply()
         if self.core.time_limit and self.core.phase != STORING:
-            reply.say(f"Team {team}: {self.core.time_limit:g} seconds from now.", side=team)
+            reply.say(f"Team {team}: your {self.core.time_limit:g} seconds start now.", side=team)
         return reply.say(self.prompt(), signal="turn", side=team)
 
     def _core_action(self, action, text: str, *args, **kwargs) -> Reply:

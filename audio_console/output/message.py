@@ -23,6 +23,9 @@ class Message:
     # Hot-seat play: the screen and its scrollback are cleared first, for this team or
     # player ("team 2"), when the console is passed (output/screen.py).
     clear_for: str = ""
+    # What both sides may read (the last answer, the shot called): shown again after the
+    # clear, so that the team that just played can still read its own result.
+    public: tuple[str, ...] = ()
 
     @property
     def spoken(self) -> str:

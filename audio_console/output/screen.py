@@ -13,9 +13,11 @@ from audio_console.output.message import Message
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
-def clear_for(whom: str) -> Message:
-    """The message that clears the screen for `whom` ("team 2", "player 1")."""
-    return Message(f"Screen cleared for {whom}.", clear_for=whom)
+def clear_for(whom: str, public: list[Message] | None = None) -> Message:
+    """The message that clears the screen for `whom` ("team 2", "player 1"); the text
+    of the `public` messages (what the other side hears anyway) is shown again after it."""
+    lines = tuple(message.text for message in public or [] if message.text)
+    return Message(f"Screen cleared for {whom}.", clear_for=whom, public=lines)
 
 
 def is_terminal(out) -> bool:
@@ -33,6 +35,6 @@ def clear_screen(message: Message, out, keep: bool) -> Message | None:
         return None
     if keep:
         return Message(f"Screen kept for {message.clear_for}.")
-    out.write(CLEAR)
+    out.write(CLEAR + "".join(line + "\n" for line in message.public))
     out.flush()
     return message

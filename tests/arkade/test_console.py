@@ -262,5 +262,5 @@ def test_a_resumed_arcade_game_waits_for_go():
     for action in records:
         again.apply_recorded(action)
     again.restart_clock(50.0)
-    assert again.prompt().startswith("Arcade Mode: say go")
+    assert again.prompt() == "Paused. Say go to go on."     # resumed: paused, not "not started"
     assert not again.tick(60.0).record

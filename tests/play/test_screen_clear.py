@@ -73,7 +73,11 @@ def test_option_1_the_typed_point_leaves_the_screen(terminal):
     console.wait_for("Team 1: your query.")
     screen = console.type("D4", then="Pass the console to team 2. Team 2: say ready.")
     assert "Screen cleared for team 2." in screen
-    assert "D4" not in screen and "Team 1: answered" not in screen
+    assert "D4" not in screen
+    # the answer never names the point and team 2 hears its count anyway: team 1 can still
+    # read it (with --text or a screen reader it was gone before it could be read)
+    assert screen.count("Team 1: answered 1: one ship sighted.") == 1
+    assert screen.index("Team 1: answered 1") < screen.index("Screen cleared for team 2.")
     # repeat says the last lines again but never clears a second time
     screen = console.type("repeat", then="Team 2: say ready.")
     assert "repeat" in screen and screen.count("Screen cleared") == 1
@@ -90,6 +94,7 @@ def test_battleship_player_1s_fleet_leaves_the_screen(terminal):
     screen = console.type("sector 1 row A", then="Pass the console to player 2. Player 2: say ready.")
     assert "Screen cleared for player 2." in screen
     assert not any(line in screen for line in fleet) and "my fleet" not in screen
+    assert "Player 1 fires: sector 1 row A." in screen      # the shot is public: it stays readable
     screen = console.type("ready", then="Player 2: your shot")
     assert not any(line in screen for line in fleet)
 
@@ -122,7 +127,8 @@ def test_the_clear_is_written_once_before_its_line_and_the_line_is_spoken(tmp_pa
     session.type("D4")
     text = out.getvalue()
     assert text.count(CLEAR) == 1
-    assert text.index("Team 1: answered 1") < text.index(CLEAR) < text.index("Screen cleared for team 2.\n")
+    answered = "Team 1: answered 1: one ship sighted.\n"
+    assert text.index(answered) < text.index(CLEAR) < text.rindex(answered) < text.index("Screen cleared for team 2.\n")
     assert "Screen cleared for team 2." in sink.spoken
     session.type("repeat")
     assert out.getvalue().count(CLEAR) == 1
