@@ -127,7 +127,7 @@ def test_a_recording_with_a_device_keeps_the_pause_the_sink_played(pulse, tmp_pa
     as it came out of the sink (the recording is what the player heard)."""
     from audio_console.audio.recorder import read_wav
     messages = []
-    engine = AudioEngine(Settings(volume=0.8, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
+    engine = AudioEngine(Settings(speech_volume=0.8, signal_volume=0.8, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
                          notify=messages.append)
     if engine.output != "device":
         engine.close()

@@ -107,4 +107,4 @@ def test_the_walkthrough_from_the_menu_and_the_command_line(tmp_path):
     assert result.returncode == 0 and "Your dice show" in result.stdout
     refused = run_console(["--game", "arkade", "--practice", "ear", "--text"], [], tmp_path)
     assert refused.returncode == 2
-    assert "Arkade has no ear practice; --practice tutorial is its first-game walkthrough" in refused.stdout
+    assert "Arkade has no ear practice; --practice tutorial is its first-game walkthrough" in refused.stderr

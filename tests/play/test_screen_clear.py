@@ -38,7 +38,8 @@ def store_team_1(console, typed: int = 0):
     """Team 1 stores A1, B2, C3 (C3 twice, refused) and D4, after the first `typed` of these."""
     for point, answer in STEPS[typed:]:
         console.type(point, then=answer)
-    return console.type("D4", then="Pass the console to team 2. Team 2: say ready.")
+    console.type("D4", then="Team 1: your positions: A1, B2, C3, D4.")    # read back, then passed
+    return console.type("ready", then="Pass the console to team 2. Team 2: say ready.")
 
 
 def test_option_3_team_1s_positions_leave_the_screen_and_its_scrollback(terminal):
@@ -48,7 +49,7 @@ def test_option_3_team_1s_positions_leave_the_screen_and_its_scrollback(terminal
     assert "A1" in console.screen()          # on the screen while team 1 has the console
     screen = store_team_1(console, typed=1)
     assert "Screen cleared for team 2." in screen
-    for secret in ("A1", "B2", "C3", "D4", STORED, REFUSED, "position 4 of 4 stored"):
+    for secret in ("A1", "B2", "C3", "D4", STORED, REFUSED, "position 4 of 4 stored", "your positions"):
         assert secret not in screen, (secret, screen)
     # team 2 finds only what is public: whose turn it is
     screen = console.type("ready", then="Team 2: store position 1 of 4.")

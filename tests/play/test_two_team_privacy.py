@@ -73,7 +73,7 @@ def test_the_message_history_is_emptied_when_the_console_is_passed(tmp_path):
     """Issue 32 item 2: `history` and `previous message` never read team 1's stored
     ships to team 2."""
     stores = ["A1", "A2", "A3", "A4"]
-    text, spoken, marks = play(tmp_path, 3, stores[:3] + ["summary", "A4", "ready", "history"]
+    text, spoken, marks = play(tmp_path, 3, stores[:3] + ["summary", "A4", "ready", "ready", "history"]
                                + ["previous message"] * 15)
     before = text[:marks[5][0]]
     assert "A1, A2, A3" in before                  # team 1 heard where it stored its ships

@@ -39,9 +39,12 @@ def test_huge_integers_in_the_settings_are_clamped_with_one_line(tmp_path):
     assert done.returncode == 0 and "D5 answered" in done.stdout
     note = done.stdout.splitlines()[0]
     assert note.startswith("Settings out of range were reset: speech rate -1000000000")
-    assert "... is now 80" in note and "volume 1000000000" in note and "clarity 1000000000" in note
+    assert "... is now 80" in note and "clarity 1000000000" in note
+    # an old file's one volume is both volumes now: each clamped and said
+    assert "speech volume 1000000000" in note and "signal volume 1000000000" in note
     settings = Settings.load(home / "settings.json")      # the clamped values were kept
-    assert (settings.volume, settings.speech_rate, settings.clarity, settings.notes) == (1.0, 80, 1.0, ())
+    assert (settings.speech_volume, settings.signal_volume, settings.speech_rate, settings.clarity,
+            settings.notes) == (1.0, 1.0, 80, 1.0, ())
 
 
 # --- 2 and 3: a FIFO or a device where a file should be ---------------------------------------

@@ -173,7 +173,7 @@ def test_a_recording_keeps_the_silence_between_sounds(tmp_path):
     from audio_console.audio.recorder import read_wav, to_int16
     from audio_console.audio.signals import synthesise
     from audio_console.settings import Settings
-    engine = AudioEngine(Settings(volume=0.5, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
+    engine = AudioEngine(Settings(speech_volume=0.5, signal_volume=0.5, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
                          notify=lambda line: None, use_device=False)
     engine.play_signal("answer_2")
     engine.wait_until_idle(10)
@@ -198,6 +198,9 @@ def test_a_session_with_a_pause_records_the_pause(tmp_path):
     pytest.importorskip("sounddevice")
     from audio_console.audio.recorder import read_wav
     wav = tmp_path / "game.wav"
+    (tmp_path / "home").mkdir()
+    # quick signals: D5's sounds (about 2 s; faithful ones take 5.5 s) end well before D6
+    (tmp_path / "home" / "settings.json").write_text('{"timing": "quick"}')
     env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home"),
            "AUDIO_CONSOLE_DEVICE": "no-such-device"}
     process = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--seed", "1",
@@ -205,7 +208,7 @@ def test_a_session_with_a_pause_records_the_pause(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     process.stdin.write("D5\n")
     process.stdin.flush()
-    time.sleep(6)                                   # D5's signals (about 2.5 s) and a pause
+    time.sleep(6)                                   # D5's signals and a pause
     out, err = process.communicate("D6\nquit\n", timeout=60)
     assert process.returncode == 0 and "Traceback" not in err and "D6 answered" in out
     recorded, rate = read_wav(wav)
