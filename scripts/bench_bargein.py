@@ -53,6 +53,8 @@ class Run:
         self.args, self.tmp = args, tmp
         home = tmp / "home"
         home.mkdir(exist_ok=True)
+        # long hints: a 15-second line to talk over (the short one is "Hint: D5.")
+        (home / "settings.json").write_text('{"long_hints": true}')
         self.sound = ConsoleSound(args.out)
         self.trace = TraceTail(home / "voice.jsonl")
         self.console = Console(args.seed, home, ["--voice-trace", str(home / "voice.jsonl")])

@@ -53,7 +53,7 @@ ROOM_TONE_DB = -70.0      # a quiet room through a real microphone (its own nois
 PHONETIC = dict(zip("ABCDEFG", ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"]))
 NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 MOVE = re.compile(r"^([A-G]\d+)(?: answered|: )")
-HINT = re.compile(r"^Hint \d+: query ([A-G]\d+)")
+HINT = re.compile(r"^Hint(?: \d+)?: (?:query )?([A-G]\d+)")   # "Hint: D5." (long hints: "Hint 1: query D5.")
 ASKED = re.compile(r"^Did you say (.+)\? Yes or no")
 WON = re.compile(r"^All four ships found")
 

@@ -46,6 +46,8 @@ def room(tmp_path_factory):
     os.environ.update(PULSE_SINK=out, PULSE_SOURCE=f"{mic}.monitor")
     home = tmp / "home"
     home.mkdir()
+    # long hints (a 15-second line to talk over; the short one is "Hint: D5.")
+    (home / "settings.json").write_text('{"long_hints": true}')
     speakers = SpeakersIntoMicrophone(out, mic, -6.0).__enter__()
     sound = ConsoleSound(out)
     console = Console(1, home, ["--voice-trace", str(home / "voice.jsonl")])
