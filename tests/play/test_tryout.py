@@ -183,3 +183,20 @@ def test_a_computer_defence_turn_with_no_move_and_no_shot_is_said(tmp_path):
         quiet = "Defence: the spaceship stays in column " in body
         assert acted != quiet, body
     assert any("Defence: the spaceship stays in column" in turn for turn in turns)
+
+
+def test_at_one_console_the_owner_of_a_vaporized_ship_is_told_after_ready(tmp_path):
+    """"Vaporized: player 1's Dueler." was said while player 2 had the console; after
+    ready player 1 heard only the damage, never that the ship was gone."""
+    session, out, sink = make_session(tmp_path)
+    session.open_game(GAMES["battleship"], {"opponent": "human", "placement": "random", "level": 2}, 3)
+    for typed in ("sector 1 row A", "sector 1 row B", "ready", "sector 1 row A"):
+        session.type(typed)
+    assert "Vaporized: player 1's Dueler." in out.getvalue()
+    mark, said, played = len(out.getvalue()), len(sink.spoken), len(sink.signals)
+    session.type("ready")
+    lines = out.getvalue()[mark:].splitlines()
+    assert lines[0] == "Player 1: your turn."
+    damage = lines.index("Damage in sector 1: your Dueler at A6 and A7.")
+    assert lines[damage + 1] == "Vaporized: your Dueler."
+    assert "Vaporized: your Dueler." in sink.spoken[said:] and "vaporized" in sink.signals[played:]
