@@ -200,3 +200,13 @@ def test_at_one_console_the_owner_of_a_vaporized_ship_is_told_after_ready(tmp_pa
     damage = lines.index("Damage in sector 1: your Dueler at A6 and A7.")
     assert lines[damage + 1] == "Vaporized: your Dueler."
     assert "Vaporized: your Dueler." in sink.spoken[said:] and "vaporized" in sink.signals[played:]
+
+
+def test_help_while_galaxis_passes_the_console_lists_only_what_is_taken_then(tmp_path):
+    """It listed hint, chance of, auto mark and review, all refused until ready."""
+    done = run_console(["--game", "galaxis", "--option", "1", "--text"], ["D5", "help", "hint", "quit"], tmp_path)
+    after = done.stdout.split("Pass the console to team 2. Team 2: say ready.\n", 1)[1].splitlines()
+    assert after[0] == "The console is passing to team 2. Say ready when team 2 has it; nothing secret is said before."
+    assert after[1].startswith("Always: ")
+    assert after[2] == "The console is passing to team 2: team 2, say ready first."
+    assert not any(word in line for line in after[:2] for word in ("Hint", "Chance", "Auto mark", "Review"))
