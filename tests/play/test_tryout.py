@@ -210,3 +210,18 @@ def test_help_while_galaxis_passes_the_console_lists_only_what_is_taken_then(tmp
     assert after[1].startswith("Always: ")
     assert after[2] == "The console is passing to team 2: team 2, say ready first."
     assert not any(word in line for line in after[:2] for word in ("Hint", "Chance", "Auto mark", "Review"))
+
+
+def test_after_a_question_is_cancelled_the_prompt_says_where_the_player_is(tmp_path):
+    """After "new game", "no" the last thing read was "Cancelled.": no word of whose turn."""
+    session, out, sink = make_session(tmp_path)
+    session.open_game(GAMES["galaxis"], {"option": 2}, 1)
+    session.type("D5")
+    prompt = session.console.prompt()
+    session.type("new game")
+    mark, said = len(out.getvalue()), len(sink.spoken)
+    session.type("no")
+    assert out.getvalue()[mark:].splitlines() == ["Cancelled.", prompt]
+    assert sink.spoken[said:] == ["Cancelled.", prompt] and sink.signals[-1] == "prompt"
+    done = run_console(["--game", "galaxis", "--option", "2", "--seed", "1", "--text"], ["D5", "new game", "no", "quit"], tmp_path)
+    assert done.stdout.split("Cancelled.\n", 1)[1].splitlines()[0] == prompt
