@@ -16,7 +16,7 @@ import random
 from audio_console.battleship import commands
 from audio_console.battleship.commands import DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT, SHOOTING, a_point
 from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
-from audio_console.battleship.cues import SIDES, cue, log_event
+from audio_console.battleship.cues import SIDES, cue, log_event, owner_news
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
@@ -285,7 +285,7 @@ class BattleshipConsole(FleetPlacing):
                 reply.say(self.prompt(), speech="Your shot.", signal="prompt")
         if self.core.winner is None and self.opponent == "human":
             self.passing_to = self.core.to_move
-            self.news = self._damage_news(events)
+            self.news = self._damage_news(events) + [m for e in events for m in owner_news(e)]
             # the shot and its result are public: they stay readable after the clear
             reply.messages.append(clear_for(f"player {self.passing_to}", reply.messages))   # the only clear
         return reply

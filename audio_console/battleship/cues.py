@@ -52,6 +52,14 @@ def cue(event, names: dict[int, str], possessive: dict[int, str]) -> list[Messag
     return []
 
 
+def owner_news(event) -> list[Message]:
+    """A vaporized ship told to its owner alone, on the owner's side: at one console the
+    public "Vaporized" line was said while the shooter had it."""
+    if isinstance(event, ShipVaporized):
+        return [_message("vaporized", SIDES[event.owner], owner="your", ship=event.ship)]
+    return []
+
+
 def log_event(event) -> dict | None:
     """The --log form of an event (docs/architecture.md, "The event log"), or None when it is not logged."""
     if isinstance(event, ShotFired):
@@ -65,4 +73,4 @@ def log_event(event) -> dict | None:
     return None
 
 
-__all__ = ["CUES", "SIDES", "CENTRE", "cue", "log_event"]
+__all__ = ["CUES", "SIDES", "CENTRE", "cue", "log_event", "owner_news"]

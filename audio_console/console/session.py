@@ -296,6 +296,7 @@ class Session(SpokenCommands):
                 action()
             else:
                 self._show(Reply().say("Cancelled."))
+                self._show_prompt(force=True)     # where the player is, after the question
             return
         self.pending = None
         self.holding = self.console.holds_clock(command)

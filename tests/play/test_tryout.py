@@ -183,3 +183,45 @@ def test_a_computer_defence_turn_with_no_move_and_no_shot_is_said(tmp_path):
         quiet = "Defence: the spaceship stays in column " in body
         assert acted != quiet, body
     assert any("Defence: the spaceship stays in column" in turn for turn in turns)
+
+
+def test_at_one_console_the_owner_of_a_vaporized_ship_is_told_after_ready(tmp_path):
+    """"Vaporized: player 1's Dueler." was said while player 2 had the console; after
+    ready player 1 heard only the damage, never that the ship was gone."""
+    session, out, sink = make_session(tmp_path)
+    session.open_game(GAMES["battleship"], {"opponent": "human", "placement": "random", "level": 2}, 3)
+    for typed in ("sector 1 row A", "sector 1 row B", "ready", "sector 1 row A"):
+        session.type(typed)
+    assert "Vaporized: player 1's Dueler." in out.getvalue()
+    mark, said, played = len(out.getvalue()), len(sink.spoken), len(sink.signals)
+    session.type("ready")
+    lines = out.getvalue()[mark:].splitlines()
+    assert lines[0] == "Player 1: your turn."
+    damage = lines.index("Damage in sector 1: your Dueler at A6 and A7.")
+    assert lines[damage + 1] == "Vaporized: your Dueler."
+    assert "Vaporized: your Dueler." in sink.spoken[said:] and "vaporized" in sink.signals[played:]
+
+
+def test_help_while_galaxis_passes_the_console_lists_only_what_is_taken_then(tmp_path):
+    """It listed hint, chance of, auto mark and review, all refused until ready."""
+    done = run_console(["--game", "galaxis", "--option", "1", "--text"], ["D5", "help", "hint", "quit"], tmp_path)
+    after = done.stdout.split("Pass the console to team 2. Team 2: say ready.\n", 1)[1].splitlines()
+    assert after[0] == "The console is passing to team 2. Say ready when team 2 has it; nothing secret is said before."
+    assert after[1].startswith("Always: ")
+    assert after[2] == "The console is passing to team 2: team 2, say ready first."
+    assert not any(word in line for line in after[:2] for word in ("Hint", "Chance", "Auto mark", "Review"))
+
+
+def test_after_a_question_is_cancelled_the_prompt_says_where_the_player_is(tmp_path):
+    """After "new game", "no" the last thing read was "Cancelled.": no word of whose turn."""
+    session, out, sink = make_session(tmp_path)
+    session.open_game(GAMES["galaxis"], {"option": 2}, 1)
+    session.type("D5")
+    prompt = session.console.prompt()
+    session.type("new game")
+    mark, said = len(out.getvalue()), len(sink.spoken)
+    session.type("no")
+    assert out.getvalue()[mark:].splitlines() == ["Cancelled.", prompt]
+    assert sink.spoken[said:] == ["Cancelled.", prompt] and sink.signals[-1] == "prompt"
+    done = run_console(["--game", "galaxis", "--option", "2", "--seed", "1", "--text"], ["D5", "new game", "no", "quit"], tmp_path)
+    assert done.stdout.split("Cancelled.\n", 1)[1].splitlines()[0] == prompt
