@@ -156,7 +156,7 @@ def wait_for_silence(console: Console, sound: ConsoleSound, quiet: float = 0.8, 
 def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool = False) -> dict:
     stats = {"said": 0, "as said": 0, "wrong": 0, "wrong moves": 0, "asked": 0, "say again": 0,
              "nothing": 0, "too much talk": 0, "speech cut": 0, "finished": False, "latency": [],
-             "sound latency": []}
+             "sound latency": [], "seconds": 0.0}
     home = tmp / f"home-{below}-{hiss}"
     home.mkdir()
     tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
@@ -207,6 +207,7 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
         wait_for_silence(console, sound)
         console.take()
         target = None     # the hinted point, once known
+        began = time.monotonic()     # the game's length, as the player lives it
         while stats["said"] < args.max_utterances and not stats["finished"]:
             text = spoken_point(target) if target else "hint"
             if args.verbose:
@@ -230,6 +231,7 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
                 target = HINTED[0]
             elif outcome in ("move", "wrong move"):
                 target = None
+        stats["seconds"] = time.monotonic() - began
     finally:
         console.close()
         sound.close()
@@ -345,7 +347,7 @@ def main(argv=None) -> int:
             stats = play_game(args, voices, below, Path(tmp), hiss)
             rows.append((name, stats))
             print_row(name, stats)
-    print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | median latency (line, first sound)")
+    print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | game | median latency (line, first sound)")
     for name, st in rows:
         print_row(name, st)
     print("as said: the hint or the point said, acted on (after a question or not); wrong: another command acted on; "
@@ -358,7 +360,8 @@ def print_row(name, st):
     if st["sound latency"]:
         lat += f" (first sound {1000 * statistics.median(st['sound latency']):.0f} ms)"
     print(f"{name:<17} | {st['said']:>4} | {st['as said']:>7} | {st['wrong']:>5} ({st['wrong moves']}) "
-          f"| {st['asked']:>5} | {st['say again']:>9} | {st['nothing']:>7} | {str(st['finished']):>8} | {lat}"
+          f"| {st['asked']:>5} | {st['say again']:>9} | {st['nothing']:>7} | {str(st['finished']):>8} "
+          f"| {st['seconds'] / 60:4.1f} min | {lat}"
           + (f" | too much talk said {st['too much talk']}x, speech cut {st['speech cut']}x"
              if st["too much talk"] or st["speech cut"] else "")
           + (f" | the console's sound went unwatched {st['sound watcher restarts']}x (parec restarted)"
