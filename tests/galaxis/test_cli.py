@@ -1,6 +1,7 @@
 """Whole Galaxis games through the real command line, typed on standard input."""
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -122,6 +123,20 @@ def test_option3_storing_caution_own_ship_and_winning(tmp_path):
     assert [e for e in events if e["event"] == "game_over"]
 
 
+def read_until(process: subprocess.Popen, line: str, seconds: float) -> str:
+    """What the console printed up to `line` (read raw from the pipe, so that nothing
+    waits in a text buffer), waiting at most `seconds`."""
+    deadline, seen = time.monotonic() + seconds, b""
+    while line.encode() not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 0.2)
+        if ready:
+            got = os.read(process.stdout.fileno(), 4096)
+            if not got:
+                break
+            seen += got
+    return seen.decode()
+
+
 def test_a_timed_out_turn_passes_to_the_other_team(tmp_path):
     log = tmp_path / "game.jsonl"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home")}
@@ -129,8 +144,11 @@ def test_a_timed_out_turn_passes_to_the_other_team(tmp_path):
         [sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "1", "--seed", "4",
          "--time-limit", "1.5", "--text", "--log", str(log)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-    time.sleep(2.5)                         # team 1 lets its time run out
+    # Team 1 lets its time run out: wait for the line, not a fixed time (a loaded machine
+    # starts the console slowly, and a fixed 2.5 s failed under load).
+    before = read_until(process, "Team 1: time is up; the turn passes.", seconds=30)
     out, err = process.communicate("ready\na1\nstatus\nquit\n", timeout=30)   # team 2 takes the console
+    out = before + out
     assert process.returncode == 0, err
     assert "Team 1: 1 second left!" in out        # half of a 1.5 s limit, in good English
     assert "Team 1: time is up; the turn passes." in out
