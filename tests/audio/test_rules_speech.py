@@ -43,7 +43,7 @@ def test_stop_cuts_the_rules_off(session):
     assert engine.busy()                    # about 40 s of rules: still speaking
     assert not idle_within(engine, 1.0)
     session.type("stop")
-    assert idle_within(engine, 0.5)
+    assert idle_within(engine, 1.0)         # of about 40 s (1 s: a loaded machine's margin)
 
 
 @pytest.mark.audio
@@ -57,7 +57,9 @@ def test_typing_cuts_the_rules_off_and_is_answered(session):
     time.sleep(2.0)
     assert engine.busy()
     inputs.put(("tty", "dice"))             # the next typed line: the rules stop, the answer is said
-    time.sleep(0.3)
+    answered = time.monotonic() + 5.0       # the session thread answers (slowly under load)
+    while "Alien dice: not rolled." not in out.getvalue() and time.monotonic() < answered:
+        time.sleep(0.05)
     assert "Alien dice: not rolled." in out.getvalue()
     assert idle_within(engine, 4.0)         # only the short answer was left to say
     inputs.put(("tty", "quit"))
