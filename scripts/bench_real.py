@@ -63,11 +63,14 @@ def print_real(results: list[dict], engines: list[str], hows: list[str], counts=
     for how, rows in by_condition(results, hows):
         for engine in engines:
             print(_line(f"{how} {engine}", tally(rows, engine)))
-            for family in ("point", "short"):
-                print(_line(f"  {family}", tally([r for r in rows if r.get("family") == family and r["expected"]],
-                                                 engine)))
+            for family in ("point", "nato", "short"):   # plain-letter points, NATO points, yes/no/stop
+                mine = [r for r in rows if r.get("family") == family and r["expected"]]
+                if mine:
+                    print(_line(f"  {family}", tally(mine, engine)))
             for family, name in REJECT_FAMILIES.items():
                 t = tally([r for r in rows if r.get("family") == family and not r["expected"]], engine)
+                if not t["rejects"]:
+                    continue   # a corpus of points alone (--kind nato)
                 print(f"{'  ' + name:<34} {'':>4} {'':>5} {'':>5} {'':>5} {'':>5} {'':>5} | {t['rejects']:>4} "
                       f"{_pc(t['r_acted'], t['rejects'])} {_pc(t['r_asked'], t['rejects'])}")
     print_speakers(results, engines, hows)

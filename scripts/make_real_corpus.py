@@ -9,13 +9,22 @@ cat, go, left ...; lone digits) and real background noise alone. Every clip is h
 clean and in real noise: kitchen (dishes, a running tap) and three-talker babble
 (three other people of the same role saying addresses) at 10 and 5 dB.
 
+`--kind nato`: the points are said in the NATO alphabet ("delta" + "five") by the
+real people of real_speech_sources.NATO_FOLDERS (a copy of each repository holding
+one: --nato DIR, repeated), every row-and-column pair of each person once at most;
+the corpus holds those points alone (the commands and reject clips both kinds share
+are in the plain-letter corpus), heard in the same conditions.
+
 Speakers are split into tune and held-out (roles_of): 42 and 28 of the alphanumeric
-dataset's 70 people, fixed by id; of the other sources 3 of 5 tune by a CRC of their id. A corpus holds
+dataset's 70 people, fixed by id; of the NATO speakers the ones in HELD_NATO; of the
+other sources 3 of 5 tune by a CRC of their id. A corpus holds
 one role's speakers only, its babble is made of that role's voices and its noise of
 that role's half of each noise recording; nobody tunes on --role held.
 
     python scripts/make_real_corpus.py --role tune --out corpus_real_tune \\
         --alphanumeric DIR --speech-commands DIR --noise DIR [--digits DIR]
+    python scripts/make_real_corpus.py --kind nato --role tune --out corpus_nato_tune \\
+        --alphanumeric DIR --noise DIR --nato DIR [--nato DIR]
 
 The folders are local copies of public repositories (docs/voice-real.md says how to
 get them): Sakshee5/alphanumeric-audio-dataset, a Speech Commands word-folder copy
@@ -38,6 +47,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from audio_console.commands.vocabulary import PHONETIC  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
 from make_speech_corpus import _mix, _normalise, _pad, written_as  # noqa: E402
@@ -47,6 +57,7 @@ RATE = sources.RATE
 ROLES = ("tune", "held")
 CONDITIONS = ("clean", "kitchen10", "babble10", "kitchen5", "babble5")
 ROWS, COLUMNS = "abcdefg", sources.DIGIT_WORDS[1:]   # the Galaxis board: A-G, 1-9
+ROW_WORDS = frozenset(ROWS) | {word for letter in ROWS.upper() for word in PHONETIC[letter]}
 OTHER_WORDS = ("bed", "bird", "cat", "dog", "happy", "house", "marvin", "sheila", "tree", "wow",
                "go", "up", "down", "left", "right", "on", "off")
 TALK_SECONDS = (2.0, 4.5)      # an address cut to what the listener would pass (it drops > 5 s)
@@ -63,20 +74,23 @@ HELD_ALPHANUMERIC = frozenset({
     "R_5jebEVEgcwRTOcO", "R_6E6ELKr8L1H0RnH", "R_6thxkopa8CNYELv", "R_7DHnUtjhzr5gTvl",
     "R_7HEfVLTSyuEezdf", "R_7QGd13jsljnaCbY", "R_7Vlj2RdVyGOM7Yz", "R_7pKNTfB39Yc3I41",
 })
+# The NATO speakers held out (real_speech_sources.NATO_FOLDERS): never tuned on.
+HELD_NATO = frozenset({"fitzpatrick"})
 
 
 def roles_of(speakers: dict) -> dict[str, str]:
     """Speaker -> tune or held: the alphanumeric dataset's people by HELD_ALPHANUMERIC;
     the others (Speech Commands, spoken digits) in each source in the order of a CRC
-    of their id, two of every five held-out."""
+    of their id, two of every five held-out; the NATO speakers by HELD_NATO."""
     groups: dict = {}
     for name in speakers:
         groups.setdefault(name.split(":")[0], []).append(name)
     roles = {}
     for source, names in groups.items():
         for i, name in enumerate(sorted(names, key=lambda n: zlib.crc32(n.encode()))):
-            if source == "alnum":
-                roles[name] = "held" if name.split(":")[1] in HELD_ALPHANUMERIC else "tune"
+            if source in ("alnum", "nato"):
+                held = HELD_ALPHANUMERIC if source == "alnum" else HELD_NATO
+                roles[name] = "held" if name.split(":")[1] in held else "tune"
             else:
                 roles[name] = "held" if i % 5 in (1, 3) else "tune"
     return roles
@@ -84,7 +98,7 @@ def roles_of(speakers: dict) -> dict[str, str]:
 
 def points_of(who: sources.Speaker, count: int, rng: random.Random) -> list[tuple[str, np.ndarray]]:
     """Up to `count` points said by one person: their letter, a pause, their digit."""
-    letters = [(w, c) for w, clips in who.letters.items() if w in ROWS for c in clips]
+    letters = [(w, c) for w, clips in who.letters.items() if w in ROW_WORDS for c in clips]
     digits = [(w, c) for w, clips in who.digits.items() if w in COLUMNS for c in clips]
     if not letters or not digits:
         return []
@@ -113,6 +127,9 @@ def items_of(speakers: dict, role: str, args, rng: random.Random, noise: dict) -
     items = []
     roles = roles_of(speakers)
     mine = [s for name, s in sorted(speakers.items()) if roles[name] == role]
+    if args.kind == "nato":   # the NATO speakers' points alone
+        return [("cmd", who.name, "nato", t, x) for who in mine if who.name.startswith("nato:")
+                for t, x in points_of(who, args.nato_points, rng)]
     for who in mine:
         items += [("cmd", who.name, "point", t, x) for t, x in points_of(who, args.points, rng)]
         items += [("cmd", who.name, "short", w, x) for w, x in who.words]
@@ -154,6 +171,10 @@ def degrade(x: np.ndarray, how: str, kitchen: list[np.ndarray], babble: np.ndarr
 def gather(args) -> tuple[dict, dict]:
     speakers: dict = {}
     sources.alphanumeric(Path(args.alphanumeric), speakers)
+    if args.kind == "nato":
+        for root in args.nato:
+            sources.nato(Path(root), speakers)
+        return speakers, sources.noises(Path(args.noise))
     sources.speech_commands(Path(args.speech_commands), speakers, OTHER_WORDS)
     if args.digits:
         sources.free_digits(Path(args.digits), speakers, args.digits_per_speaker)
@@ -189,7 +210,12 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--role", default="tune", choices=ROLES)
     ap.add_argument("--alphanumeric", required=True, help="a copy of Sakshee5/alphanumeric-audio-dataset")
-    ap.add_argument("--speech-commands", required=True, help="Speech Commands word folders (yes/, no/, ...)")
+    ap.add_argument("--kind", default="letters", choices=("letters", "nato"),
+                    help="letters: plain-letter points, commands and reject clips; nato: NATO points alone")
+    ap.add_argument("--nato", action="append", default=[],
+                    help="a copy of a repository with real_speech_sources.NATO_FOLDERS (--kind nato; repeated)")
+    ap.add_argument("--nato-points", type=int, default=30, help="points per NATO speaker (at most 63)")
+    ap.add_argument("--speech-commands", help="Speech Commands word folders (yes/, no/, ...; --kind letters)")
     ap.add_argument("--noise", required=True, help="Speech Commands' _background_noise_ folder")
     ap.add_argument("--digits", help="free-spoken-digit-dataset's recordings/ (optional)")
     ap.add_argument("--digits-per-speaker", type=int, default=1, help="takes of each digit per FSDD speaker")
@@ -199,6 +225,8 @@ def main(argv=None) -> int:
     ap.add_argument("--conditions", default=",".join(CONDITIONS))
     ap.add_argument("--seed", type=int, default=None, help="default: 11 for tune, 12 for held")
     args = ap.parse_args(argv)
+    if (args.kind == "nato") != bool(args.nato) or (args.kind == "letters") != bool(args.speech_commands):
+        ap.error("--kind letters needs --speech-commands; --kind nato needs --nato (and neither the other)")
     if args.seed is None:
         args.seed = 11 if args.role == "tune" else 12
     count = write_corpus(Path(args.out), args.role, args)

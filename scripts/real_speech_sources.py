@@ -14,17 +14,21 @@ Sources (local copies of public repositories; see docs/voice-real.md for how to 
   running_tap.wav, exercise_bike.wav, dude_miaowing.wav: real recordings).
 - digits (optional): Jakobovski/free-spoken-digit-dataset's recordings/
   (DIGIT_SPEAKER_N.wav, CC BY-SA 4.0): lone digits, no command.
+- NATO alphabet: folders in which one real person says each letter's phonetic word
+  and each digit, one clip each (a.wav ... z.wav, 0.wav ... 9.wav): NATO_FOLDERS.
 """
 from __future__ import annotations
 
 import csv
 import itertools
+import wave
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from audio_console.commands.vocabulary import PHONETIC
 from audio_console.voice.audio import read_wav, resample
 
 RATE = 16000
@@ -34,10 +38,17 @@ FRAME = 320                      # 20 ms
 # dB) tried in turn until a recording falls into exactly as many pieces as it should
 GAPS = (0.15, 0.12, 0.1, 0.08, 0.2, 0.06)
 LEVELS = (0.35, 0.3, 0.4, 0.25, 0.45, 0.5, 0.2)
-PIECE_SECONDS = (0.12, 1.3)      # a letter, a digit (or "double eight") said alone takes this long      # a letter or digit said alone takes this long
+PIECE_SECONDS = (0.12, 1.3)      # a letter, a digit (or "double eight") said alone takes this long
 MARGIN = int(0.04 * RATE)        # kept before and after a piece (its onset and tail)
 NOISE_FILES = ("doing_the_dishes", "running_tap", "exercise_bike", "dude_miaowing")
 COMMAND_WORDS = ("yes", "no", "stop")
+# Real people saying the NATO alphabet and the digits: the folder inside its public
+# repository -> the speaker's id (docs/voice-real.md: who they are, the licences).
+NATO_FOLDERS = {
+    "nato_spell/sounds": "kahn",                       # Qu4tro/nato-spell: Tim Kahn's packs, CC BY 4.0
+    "audio American male/audio": "hansen",             # barry-ha/Audio_QSPI: Barry Hansen, GPL-3.0
+    "audio Scottish female/audio": "fitzpatrick",      # barry-ha/Audio_QSPI: Christine Fitzpatrick, GPL-3.0
+}
 
 
 @dataclass
@@ -53,8 +64,24 @@ class Speaker:
 
 
 def load(path: Path) -> np.ndarray:
-    x, rate = read_wav(path)
+    try:
+        x, rate = read_wav(path)
+    except ValueError:            # 24-bit samples (Tim Kahn's alphabet pack)
+        x, rate = _read_24bit(path)
     return resample(x, rate, RATE)
+
+
+def _read_24bit(path: Path) -> tuple[np.ndarray, int]:
+    """A 24-bit WAV file as float32 mono samples and its rate."""
+    with wave.open(str(path), "rb") as w:
+        rate, channels, width = w.getframerate(), w.getnchannels(), w.getsampwidth()
+        raw = w.readframes(w.getnframes())
+    if width != 3:
+        raise ValueError(f"{path}: {8 * width}-bit samples are not supported")
+    b = np.frombuffer(raw[: len(raw) - len(raw) % (3 * channels)], np.uint8).reshape(-1, 3).astype(np.int32)
+    x = b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16)
+    x = np.where(x >= 1 << 23, x - (1 << 24), x).astype(np.float32) / float(1 << 23)
+    return x.reshape(-1, channels).mean(axis=1, dtype=np.float32), rate
 
 
 def pieces(x: np.ndarray, count: int) -> list[np.ndarray] | None:
@@ -171,3 +198,20 @@ def free_digits(root: Path, speakers: dict, per_speaker: int) -> None:
 def noises(root: Path) -> dict[str, np.ndarray]:
     """The real background noises by name (those the folder has)."""
     return {name: load(root / f"{name}.wav") for name in NOISE_FILES if (root / f"{name}.wav").is_file()}
+
+
+def nato(root: Path, speakers: dict) -> None:
+    """The NATO folders found under `root` (a copy of their repository): each person's
+    phonetic words (letters keyed by the word, "delta") and digits, one clip each."""
+    for folder, person in NATO_FOLDERS.items():
+        if not (root / folder).is_dir():
+            continue
+        who = speakers.setdefault(f"nato:{person}", Speaker(f"nato:{person}"))
+        for letter, words in PHONETIC.items():
+            path = root / folder / f"{letter.lower()}.wav"
+            if path.is_file():
+                who.letters[words[0]].append(trimmed(load(path)))
+        for digit, word in enumerate(DIGIT_WORDS):
+            path = root / folder / f"{digit}.wav"
+            if path.is_file():
+                who.digits[word].append(trimmed(load(path)))

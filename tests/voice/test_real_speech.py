@@ -31,6 +31,8 @@ def heard(whisper, galaxis_grammar, name: str):
     ("yes.wav", "yes"),           # a real "yes" answers a question at once
     ("stop.wav", "stop"),         # and a real "stop" cuts speech short without a question
     ("point_a6.wav", "query A6"),  # a person's own "a" and "six": the point, at once
+    ("nato_delta5.wav", "query D5"),             # "delta" + "five", as the console prompts
+    ("nato_delta8_kitchen10.wav", "query D8"),   # "delta" + "eight" over dishes at 10 dB
 ])
 def test_a_clearly_said_real_command_is_acted_on_at_once(whisper, galaxis_grammar, name, command):
     result = heard(whisper, galaxis_grammar, name)

@@ -82,6 +82,18 @@ def test_a_point_only_the_second_look_found_is_still_asked_about(galaxis_grammar
     assert heard.action != "act"
 
 
+def test_a_sure_nato_point_only_the_second_look_found_is_acted_on(galaxis_grammar):
+    # a real "alpha four" (Barry Hansen): "Alpha 4. Alpha 4. Alpha 4." at another speed
+    heard = decide(_whisper("alpha four", "query A4", -0.11, "Alpha 4. Alpha 4. Alpha 4.", second_look=True,
+                            margin=5.5, no_speech=0.21), galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "query A4")
+    # only the bare point: Whisper base wrote a real "foxtrot two" as "Mark Foxtrot 2.",
+    # another move
+    marked = decide(_whisper("mark foxtrot two", "mark F2", -0.18, "Mark Foxtrot 2.", second_look=True,
+                             margin=4.6, no_speech=0.12), galaxis_grammar, Settings())
+    assert marked.action != "act"
+
+
 def test_a_short_word_written_alone_but_scored_low_is_not_acted_on(galaxis_grammar):
     # a real "cat" in kitchen noise, written "Yeah.": the word alone is not enough
     heard = decide(_whisper("yes", "yes", -2.1, "Yeah. Yeah. Yeah."), galaxis_grammar, Settings())

@@ -311,14 +311,21 @@ def test_a_command_that_only_speaks_whisper_wrote_alone_is_acted_on_not_asked_ab
 
 def test_what_the_second_look_found_is_asked_about_not_acted_on(galaxis_grammar):
     """The second look (other speeds) keeps its best scoring decode; one it chose
-    comes marked `second_look`: a move is asked about however sure it seems, an answer
+    comes marked `second_look`: a move is asked about however sure it seems (unless said
+    in the NATO alphabet, sure and written alone), an answer
     (never asked about) gets "Say again." (tuning: "hint" in white noise came out as
     a "No." written alone at 0.9 times the speed). A command that only makes the
     console speak, written alone, is still taken: a wrong hint costs a sentence."""
     from audio_console.voice.recognizer import Decoded
-    move = Decoded("delta five", evidence=evidence(second_look=True))
+    move = Decoded("d five", evidence=evidence(second_look=True))
     assert decide(move, galaxis_grammar, Settings()).action == "confirm"
     assert decide(move, galaxis_grammar, Settings(confirm="never")).action == "reject"
+    # said in the NATO alphabet, sure and written alone, it is acted on (real people's
+    # "alpha four" at another speed); unsure, it is still asked about
+    nato = Decoded("delta five", evidence=evidence(second_look=True))
+    assert decide(nato, galaxis_grammar, Settings()).action == "act"
+    unsure = Decoded("delta five", evidence=evidence(score=-1.0, margin=2.0, second_look=True))
+    assert decide(unsure, galaxis_grammar, Settings()).action == "confirm"
     # a "no" (or "stop") written alone is taken: it makes no move (real tuning: "No. No.
     # No." found at another speed was dropped); a "yes" would confirm one: "Say again."
     no = Decoded("no", evidence=Evidence("no", -1.1, 1.5, 0.02, "No.", True, second_look=True))
