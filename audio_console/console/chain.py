@@ -15,14 +15,23 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from audio_console.commands import Command
-from audio_console.console.base import InputError, Reply
+from audio_console.console.adapter import GameAdapter
+from audio_console.console.base import InputError, Message, Reply
+from audio_console.console.gameinfo import GameInfo
+from audio_console.console.history import MessageHistory
+from audio_console.console.menu import MenuConsole
+from audio_console.console.storage import SavedGame
 from audio_console.console.typed import echo
+from audio_console.console.voice_check import VoiceCheckConsole
+from audio_console.output.presenter import Presenter
+from audio_console.settings import Settings
+from audio_console.voice.dialogue import VoiceDialogue
 
-if TYPE_CHECKING:
-    from audio_console.console.menu import MenuConsole
+if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is used
+    from audio_console.voice.listener import Listener
 
 
 @dataclass
@@ -33,10 +42,45 @@ class Said:
     command: Command | None = None  # what it asks for, once understood
 
 
+class SessionView(Protocol):
+    """What the handlers use of the Session (console/session.py, which imports them:
+    described here rather than imported, so that no two modules import each other)."""
+    settings: Settings
+    presenter: Presenter
+    history: MessageHistory
+    last_messages: list[Message]
+    dialogue: VoiceDialogue
+    listener: Listener | None
+    check: VoiceCheckConsole | None
+    menu: MenuConsole | None
+    info: GameInfo | None
+    saved: SavedGame | None
+    keeps_save: bool
+    save_problem: str | None
+    holding: bool
+    running: bool
+    prompt_rng: random.Random
+    clock: Callable[[], float]
+
+    @property
+    def console(self) -> GameAdapter: ...
+    def parse(self, text: str) -> Command | None: ...
+    def explain(self, text: str) -> str: ...
+    def do(self, command: Command) -> None: ...
+    def ask(self, question: str, action: Callable[[], None], about: Command | None = None) -> None: ...
+    def after(self, reply: Reply, prompt: bool = True) -> None: ...
+    def show(self, reply: Reply, remember: bool = True, review: bool = False) -> None: ...
+    def show_prompt(self, force: bool = False) -> None: ...
+    def refuse(self, reason: str) -> None: ...
+    def tell(self, text: str, signal: str | None = "error") -> None: ...
+    def update_listener(self) -> None: ...
+    def open_menu(self, offers=None, start=None) -> None: ...
+    def open_game(self, info: GameInfo, options: dict, seed: int, actions=(), log_pending=None) -> None: ...
+    def resume_saved(self, saved: SavedGame) -> None: ...
+
+
 class Handler:
-    # the Session (console/session.py), which imports the handlers: not named here,
-    # so that no two modules import each other
-    def __init__(self, session: Any):
+    def __init__(self, session: SessionView):
         self.session = session
 
     def take(self, said: Said) -> bool:
@@ -110,7 +154,7 @@ class PendingQuestion(Handler):
     """A yes-or-no question waiting: yes carries out its action, no or cancel drops it.
     Any other command drops it too, and goes on."""
 
-    def __init__(self, session: Any):
+    def __init__(self, session: SessionView):
         super().__init__(session)
         self.waiting: tuple[str, Callable[[], None]] | None = None
 
