@@ -28,14 +28,13 @@ from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
 from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
 from audio_console.files import reason
-from audio_console.games import GAMES
+from audio_console.console.game_options import Option
+from audio_console.games import GAMES, HELP_ORDER
 from audio_console.output.presenter import OutputClosed, Presenter, print_line
 from audio_console.output.sink import NullSink
 from audio_console.settings import CHOICES, Settings, data_dir
 
 
-TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
-PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
 QUIT_WAIT = 0.8               # seconds the spoken "Goodbye." may take: quitting is quick
 QUIT_WAIT_UNSAVED = 4.0       # "The game could not be saved" is heard whole
 OUTPUT_CLOSED = 3             # exit code: the text output took no more lines (docs/files.md)
@@ -43,19 +42,6 @@ OUTPUT_CLOSED = 3             # exit code: the text output took no more lines (d
 # does not stop listening then, as it does for the console's own voice.
 READER_AND_MICROPHONE = ("The microphone also hears your screen reader: say headphones on if you wear them, "
                          "or push to talk.")
-
-
-def seconds(low: float, high: float):
-    """An argparse type: a number of seconds from low to high (not inf, not nan)."""
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-        if not low <= value <= high:   # also false for nan
-            raise argparse.ArgumentTypeError(f"{text} seconds is out of range: say {low:g} to {high:g}")
-        return value
-    return parse
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -73,42 +59,30 @@ def build_parser() -> argparse.ArgumentParser:
                "decodes recorded commands with the console's recognizer and prints what it heard "
                "and the command it took, one JSON line a file (audio-console recognize --help for more).")
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")
-    galaxis = parser.add_argument_group("Galaxis")
-    galaxis.add_argument("--option", type=int, choices=(1, 2, 3), help="game option (default 2)")
-    galaxis.add_argument("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, default=None,
-                         metavar="SECONDS", help="options 1 and 3: seconds a turn (default 60)")
-    galaxis.add_argument("--practice", choices=("ear", "ear-long", "tutorial"), default=None,
-                         help="practise by ear: a short or long ear-training drill, or the tutorial "
-                              "(Arkade: tutorial, a first game explained step by step)")
-    others = parser.add_argument_group("opponents and other games")
-    others.add_argument("--opponent", choices=("human", "computer"), default=None,
-                        help="Galaxis options 1 and 3, Battleship: a second human at this console, "
-                             "or the computer (defaults: Galaxis human, Battleship computer; "
-                             "Galaxis option 2 with the computer: a demonstration)")
-    others.add_argument("--level", type=int, choices=(1, 2, 3), default=None,
-                        help="the computer's level, 1 weakest to 3 strongest "
-                             "(defaults: Galaxis 3, Battleship and Arkade 2)")
-    others.add_argument("--placement", choices=("random", "manual"), default=None,
-                        help="Battleship: place your fleet ship by ship (manual) or at random (default)")
-    others.add_argument("--mode", choices=("strategy", "arcade"), default=None,
-                        help="Arkade: take turns (strategy, default) or the Defence rolls on its own "
-                             "clock (arcade)")
-    others.add_argument("--alien", choices=("human", "computer"), default=None,
-                        help="Arkade: who plays the Alien side (default human)")
-    others.add_argument("--defence", choices=("human", "computer"), default=None,
-                        help="Arkade: who plays the Defence side (default computer)")
-    arkade = parser.add_argument_group("Arkade")
-    arkade.add_argument("--board", choices=("classic", "expert"), default=None, help="board side")
-    arkade.add_argument("--formation", choices=("offset", "pairs"), default=None,
-                        help="saucer start formation: colour-offset or colour pairs")
-    arkade.add_argument("--boosters", type=int, choices=(4, 5, 6, 7, 8), default=None,
-                        help="Defence starting boosters (4 high, 6 normal, 8 low difficulty)")
-    arkade.add_argument("--rolls", type=int, choices=(2, 3), default=None, help="rolls a turn (experts: 2)")
-    arkade.add_argument("--chips", action=argparse.BooleanOptionalAction, default=None,
-                        help="bonus chips (default: on in strategy, off in arcade)")
-    arkade.add_argument("--pace", type=seconds(*PACES), default=None, help="arcade: seconds between the computer's rolls (default 3)")
-    arkade.add_argument("--peng", action="store_true", help="every Defence shot is a loud Peng!")
+    add_game_options(parser)
     parser.add_argument("--seed", type=int, help="seed for a repeatable game")
+    add_console_options(parser)
+    return parser
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Every game's options (GameInfo.options), each flag once, under its heading."""
+    groups: dict[str, argparse._ArgumentGroup] = {}
+    added: dict[str, Option] = {}
+    for info in HELP_ORDER:
+        for option in info.options:
+            if option.flag in added:
+                if added[option.flag] != option:    # two games, one flag: one meaning
+                    raise ValueError(f"{info.name} declares {option.flag} unlike another game")
+                continue
+            added[option.flag] = option
+            if option.group not in groups:
+                groups[option.group] = parser.add_argument_group(option.group)
+            option.add_to(groups[option.group])
+
+
+def add_console_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the console itself: output, screen reader, input, files."""
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--text", action="store_true", help="text lines only: no speech, no signals")
     output.add_argument("--no-speech", action="store_true",
@@ -129,13 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save", type=Path, help="save file (default: in the data folder)")
     parser.add_argument("--resume", action="store_true", help="continue the saved game")
     parser.add_argument("--record", type=Path, metavar="FILE.wav", help="record everything played")
-    return parser
 
 
 def options_not_for(args, parser) -> str | None:
     """Why a game option given does not apply (--game battleship --option 2), or None."""
-    by_game = {name: set(info.options_from_args(parser.parse_args(["--game", name])))
-               for name, info in GAMES.items()}
+    by_game = {name: {option.dest for option in info.options} for name, info in GAMES.items()}
     flags = {a.dest: a.option_strings[0] for a in parser._actions if a.option_strings}
     for dest in sorted(set().union(*by_game.values())):
         value = getattr(args, dest, None)
@@ -255,13 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["recognize"]:
         from audio_console.recognize import main as recognize
         return recognize(argv[1:])
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    unused = options_not_for(args, parser)
-    if unused:
-        parser.error(unused)
-    if args.save is not None and args.save.name in ("", ".", ".."):     # "/", ".", "": no file name
-        parser.error(f"argument --save: {str(args.save)!r} is a folder; give a file name, like game.json")
+    args = parse_args(argv)
     settings = Settings.load()
     if args.keep_screen is not None:     # a player alone at a private screen sets it once
         settings.keep_screen = args.keep_screen
@@ -303,18 +269,35 @@ def main(argv: list[str] | None = None) -> int:
         code = OUTPUT_CLOSED
     finally:
         notices.stop()
-        if session.listener is not None:
-            session.listener.stop()
-        settings.save()
-        # The goodbye is heard; the rest of a long queue is not waited for (a recording
-        # without a device renders it at once).
-        finish = getattr(sink, "finish", None)
-        wait = QUIT_WAIT_UNSAVED if session.save_problem else QUIT_WAIT
-        finish(wait) if finish else sink.wait_until_idle(wait)
-        presenter.close_reader()
-        sink.close()
-        log.close()
+        close(session, sink, log)
     return code
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line, checked: a game option of another game, a --save that is a folder."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    unused = options_not_for(args, parser)
+    if unused:
+        parser.error(unused)
+    if args.save is not None and args.save.name in ("", ".", ".."):     # "/", ".", "": no file name
+        parser.error(f"argument --save: {str(args.save)!r} is a folder; give a file name, like game.json")
+    return args
+
+
+def close(session: Session, sink, log: EventLog) -> None:
+    """The end of a session: listener, settings, the last speech, screen reader, files."""
+    if session.listener is not None:
+        session.listener.stop()
+    session.settings.save()
+    # The goodbye is heard; the rest of a long queue is not waited for (a recording
+    # without a device renders it at once).
+    finish = getattr(sink, "finish", None)
+    wait = QUIT_WAIT_UNSAVED if session.save_problem else QUIT_WAIT
+    finish(wait) if finish else sink.wait_until_idle(wait)
+    session.presenter.close_reader()
+    sink.close()
+    log.close()
 
 
 def start(args, session: Session) -> bool:

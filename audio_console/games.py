@@ -13,6 +13,8 @@ from audio_console.galaxis.entry import GAME as GALAXIS
 from audio_console.settings import Settings
 
 GAMES: dict[str, GameInfo] = {game.name: game for game in (GALAXIS, ARKADE, BATTLESHIP)}
+# `audio-console --help` lists the games' options in this order, each option once
+HELP_ORDER: tuple[GameInfo, ...] = (GALAXIS, BATTLESHIP, ARKADE)
 
 
 def grammar_for_game(game: str, phase: str = "searching") -> Grammar:

@@ -19,7 +19,8 @@ GAME_PACKAGES = ("galaxis", "battleship", "arkade")
 # The way a command travels, speech -> commands -> session -> rules core -> cues ->
 # output, as imports: each layer (its modules, by the longest matching prefix) and the
 # layers it may import. The session reaches a game only through the contract a game
-# implements (console.base, console.gameinfo, and console.adapter's GameAdapter), so
+# implements (console.base, console.gameinfo with its console.game_options, and
+# console.adapter's GameAdapter), so
 # it never imports one; the voice layer knows no game; output knows neither sound nor
 # the console, and the audio engine implements output's sink. console.storage is the
 # session's (saves, the event log); the file helpers every layer uses are in files.
@@ -27,7 +28,7 @@ LAYERS = {
     "app": ("cli", "__main__", "recognize", "games"),     # wires everything; names the games
     "session": ("console",),
     "game": GAME_PACKAGES,                  # rules core, board memory, cues, adapter
-    "contract": ("console.base", "console.gameinfo", "console.adapter"),
+    "contract": ("console.base", "console.gameinfo", "console.adapter", "console.game_options"),
     "speech": ("voice",),
     "commands": ("commands",),
     "sound": ("audio",),

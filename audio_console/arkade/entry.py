@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from audio_console.console.base import InputError
+from audio_console.console.game_options import LEVEL, OTHERS, PRACTICE, Option, seconds
 from audio_console.console.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
@@ -43,8 +44,30 @@ def _a_game(answers: dict) -> bool:
     return answers.get("mode") != "tutorial"
 
 
+PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
+OPTIONS = (
+    PRACTICE,
+    Option("--mode", choices=("strategy", "arcade"), group=OTHERS,
+           help="Arkade: take turns (strategy, default) or the Defence rolls on its own clock (arcade)"),
+    Option("--alien", choices=("human", "computer"), group=OTHERS,
+           help="Arkade: who plays the Alien side (default human)"),
+    Option("--defence", choices=("human", "computer"), group=OTHERS,
+           help="Arkade: who plays the Defence side (default computer)"),
+    LEVEL,
+    Option("--board", choices=("classic", "expert"), group="Arkade", help="board side"),
+    Option("--formation", choices=("offset", "pairs"), group="Arkade",
+           help="saucer start formation: colour-offset or colour pairs"),
+    Option("--boosters", type=int, choices=(4, 5, 6, 7, 8), group="Arkade",
+           help="Defence starting boosters (4 high, 6 normal, 8 low difficulty)"),
+    Option("--rolls", type=int, choices=(2, 3), group="Arkade", help="rolls a turn (experts: 2)"),
+    Option("--chips", action=argparse.BooleanOptionalAction, group="Arkade",
+           help="bonus chips (default: on in strategy, off in arcade)"),
+    Option("--pace", type=seconds(*PACES), group="Arkade",
+           help="arcade: seconds between the computer's rolls (default 3)"),
+    Option("--peng", action="store_true", group="Arkade", help="every Defence shot is a loud Peng!"))
+
 GAME = GameInfo(
-    "arkade", "Arkade", create, options_from_args,
+    "arkade", "Arkade", create, options_from_args, options=OPTIONS,
     questions=[
         Question("mode", "Which mode? Strategy: turns. Arcade: both sides at once, in real time. "
                  "Or walkthrough: a first game, explained step by step.",

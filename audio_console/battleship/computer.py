@@ -198,30 +198,57 @@ def sample_fleets(knowledge: Knowledge, rng: random.Random, samples: int | None 
     """Up to `samples` fleets (as (n, 300) bool occupancy) that agree with everything
     known, found by a randomised search that is bounded by `budget` steps."""
     samples = samples or SAMPLES
-    budget = budget or NODE_BUDGET
     nprng = np.random.default_rng(rng.getrandbits(64))
     need_all = np.uint64(_bits(knowledge.hit_lines))
-    ships = []
-    for ship in SHIP_NAMES:
-        ok = np.flatnonzero(knowledge.possible(ship))
-        if len(ok) == 0:
-            return np.zeros((0, N_CELLS), dtype=bool)
-        ships.append((ship, ok))
-    ships.sort(key=lambda item: len(item[1]))          # most constrained first
-    cands = [_candidates(ship) for ship, _ in ships]
-    index = [ok for _, ok in ships]
-    lines = [c.lines[ok] for c, ok in zip(cands, index)]
-    packed = [c.packed[ok] for c, ok in zip(cands, index)]
-    # Lines the ships after depth d could reach at all: a bound for pruning.
-    rest = [np.uint64(0)] * (len(ships) + 1)
-    for d in range(len(ships) - 1, -1, -1):
-        rest[d] = rest[d + 1] | np.bitwise_or.reduce(lines[d])
+    ships = _Ships.of(knowledge)
+    if ships is None:
+        return np.zeros((0, N_CELLS), dtype=bool)
+    # A few starting fleets from the search, then Gibbs sweeps: each ship in turn is
+    # moved to a place drawn uniformly from those that keep the whole fleet agreeing
+    # with the evidence. That samples the consistent fleets evenly, where the search
+    # alone favours some.
+    starts = _search_starts(ships, need_all, budget or NODE_BUDGET, nprng)
+    if not starts:
+        return np.zeros((0, N_CELLS), dtype=bool)
+    found = _gibbs(ships, starts, need_all, -(-samples // len(starts)), nprng)
+    return np.array(found[:samples], dtype=bool).reshape(-1, N_CELLS)
 
+
+@dataclass
+class _Ships:
+    """The places each ship may still be, most constrained ship first."""
+    cands: list[_Candidates]     # each ship's every place
+    index: list[np.ndarray]      # the places still possible, into cands
+    lines: list[np.ndarray]      # the lines each possible place lies in (bits)
+    packed: list[np.ndarray]     # the cells each possible place covers (packed bits)
+    rest: list[np.uint64]        # lines the ships after depth d could reach at all: a bound for pruning
+
+    @classmethod
+    def of(cls, knowledge: Knowledge) -> _Ships | None:
+        ships = []
+        for ship in SHIP_NAMES:
+            ok = np.flatnonzero(knowledge.possible(ship))
+            if len(ok) == 0:
+                return None
+            ships.append((ship, ok))
+        ships.sort(key=lambda item: len(item[1]))          # most constrained first
+        cands = [_candidates(ship) for ship, _ in ships]
+        index = [ok for _, ok in ships]
+        lines = [c.lines[ok] for c, ok in zip(cands, index)]
+        rest = [np.uint64(0)] * (len(ships) + 1)
+        for d in range(len(ships) - 1, -1, -1):
+            rest[d] = rest[d + 1] | np.bitwise_or.reduce(lines[d])
+        return cls(cands, index, lines, [c.packed[ok] for c, ok in zip(cands, index)], rest)
+
+
+def _search_starts(ships: _Ships, need_all: np.uint64, budget: int, nprng) -> list[list[int]]:
+    """Up to CHAINS fleets found by a depth-first search, in `budget` steps in all."""
+    lines, packed, rest = ships.lines, ships.packed, ships.rest
     steps = 0
 
     def search(depth: int, occupied: np.ndarray, need: np.uint64, chosen: list[int]) -> bool:
         nonlocal steps
-        if depth == len(ships):
+        if depth == len(lines):
             return True
         steps += 1
         free = ~(packed[depth] & occupied).any(axis=1)
@@ -242,22 +269,21 @@ def sample_fleets(knowledge: Knowledge, rng: random.Random, samples: int | None 
             chosen.pop()
         return False
 
-    # A few starting fleets from the search, then Gibbs sweeps: each ship in turn is
-    # moved to a place drawn uniformly from those that keep the whole fleet agreeing
-    # with the evidence. That samples the consistent fleets evenly, where the search
-    # alone favours some.
     starts: list[list[int]] = []
     while len(starts) < CHAINS and steps < budget:
         chosen: list[int] = []
         if search(0, np.zeros(5, dtype=np.uint64), need_all, chosen):
             starts.append(chosen)
+    return starts
+
+
+def _gibbs(ships: _Ships, starts: list[list[int]], need_all: np.uint64, sweeps: int, nprng) -> list[np.ndarray]:
+    """`sweeps` fleets from each start, after BURN_IN sweeps (the starts are moved on)."""
+    lines, packed = ships.lines, ships.packed
     found: list[np.ndarray] = []
-    if not starts:
-        return np.zeros((0, N_CELLS), dtype=bool)
-    sweeps = -(-samples // len(starts))
     for chosen in starts:
         for sweep in range(BURN_IN + sweeps):
-            for depth in range(len(ships)):
+            for depth in range(len(lines)):
                 occupied = np.zeros(5, dtype=np.uint64)
                 covered = np.uint64(0)
                 for d, k in enumerate(chosen):
@@ -271,9 +297,9 @@ def sample_fleets(knowledge: Knowledge, rng: random.Random, samples: int | None 
             if sweep >= BURN_IN:
                 fleet = np.zeros(N_CELLS, dtype=bool)
                 for depth, k in enumerate(chosen):
-                    fleet |= cands[depth].cells[index[depth][k]]
+                    fleet |= ships.cands[depth].cells[ships.index[depth][k]]
                 found.append(fleet)
-    return np.array(found[:samples], dtype=bool).reshape(-1, N_CELLS)
+    return found
 
 
 def choose_commander(knowledge: Knowledge, rng: random.Random) -> Line:

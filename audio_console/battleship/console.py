@@ -15,11 +15,12 @@ import random
 
 from audio_console.battleship import commands
 from audio_console.battleship.commands import DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT, SHOOTING, a_point
-from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
+from audio_console.battleship.computer import LEVELS, choose_line, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event, owner_news
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
+from audio_console.battleship.review import FleetReview
 from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
                                             Game, Line, Placement, ShotFired,
                                             ShotRecalled, fleet_cells, make_line, other,
@@ -27,7 +28,7 @@ from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, 
 from audio_console.battleship.rules_summary import RULES
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.console.adapter import ALREADY_OVER, GAME_OVER
 from audio_console.console.base import InputError, Message, Reply
 from audio_console.output.screen import clear_for
 from audio_console.settings import Settings
@@ -37,7 +38,7 @@ OPPONENTS = ("computer", "human")
 PLACEMENTS = ("random", "manual")
 
 
-class BattleshipConsole(FleetPlacing):
+class BattleshipConsole(FleetPlacing, FleetReview):
     game = "battleship"
     title = "Battleship"
     rule_errors = (BattleshipError,)
@@ -162,31 +163,6 @@ class BattleshipConsole(FleetPlacing):
 
     def rules_summary(self) -> list[str]:
         return list(RULES)
-
-    def status(self, now: float | None = None) -> list[str]:
-        phase = self.phase()
-        if phase == OVER:
-            assert self.core.winner is not None      # over means someone won
-            lines = [f"Game over. {self.names[self.core.winner]} won."]
-
-        elif phase == PASSING:
-            return [f"Passing the console to player {self.passing_to}. Shots: player 1 "
-                    f"{self.core.shots(1)}, player 2 {self.core.shots(2)}. Ships vaporized: player 1 "
-                    f"{len(self.core.vaporized[1])}, player 2 {len(self.core.vaporized[2])}."]
-        elif phase == PLACING:
-            placed = self.core.fleets[self.player]
-            lines = [sentence(f"{self._who(self.player)}placing: {len(placed)} of 5 ships placed.")]
-        else:
-            lines = ["Your shot." if self.opponent == "computer" else f"Player {self.player} to shoot."]
-        return lines + self.memory[self._viewer()].status()
-
-    def _viewer(self) -> int:
-        """Whose memory the review commands read."""
-        if self.opponent == "computer":
-            return 1
-        if self.core.winner is not None:
-            return self.core.winner
-        return self.player
 
     def explain(self, text: str) -> str | None:
         """Why a line that looks like a shot or placement is not one, or not now."""
@@ -350,52 +326,3 @@ class BattleshipConsole(FleetPlacing):
         reply.messages += self.news
         self.news = []
         return reply
-
-    # --- review -------------------------------------------------------------------------------
-    def _review(self, *lines: str) -> Reply:
-        return plain_lines(*lines)
-
-    def do_status(self, command: Command, now: float = 0.0) -> Reply:
-        return self._review(*self.status())
-
-    def do_summary(self, command: Command, now: float = 0.0) -> Reply:
-        return self.do_status(command, now)
-
-    def do_read_sector(self, command: Command, now: float = 0.0) -> Reply:
-        return self._review(self.memory[self._viewer()].read_sector(int(command.get("sector"))))
-
-    def do_read(self, command: Command, now: float = 0.0) -> Reply:
-        sector = self.current_sector.get(self._viewer())
-        if sector is None:
-            raise InputError("Which sector? Say read sector 2.")
-        return self._review(self.memory[self._viewer()].read_sector(sector))
-
-    def do_what(self, command: Command, now: float = 0.0) -> Reply:
-        return self._review(self.memory[self._viewer()].what_about(self._line(command)))
-
-    def do_what_here(self, command: Command, now: float = 0.0) -> Reply:
-        return self.do_what(command, now)
-
-    def do_my_fleet(self, command: Command, now: float = 0.0) -> Reply:
-        return self._review(*self.memory[self._viewer()].my_fleet())
-
-    def do_my_sector(self, command: Command, now: float = 0.0) -> Reply:
-        return self._review(self.memory[self._viewer()].my_sector(int(command.get("sector"))))
-
-    def do_hint(self, command: Command, now: float = 0.0) -> Reply:
-        if self.phase() != SHOOTING:
-            raise InputError("Hints are for shooting.")
-        player = self.player
-        line, why = hint(self.core.observations[player], move_rng(self.seed, player, -1 - self.core.shots(player)))
-        name = f"sector {line.sector} {line.name}"
-        self.why[player] = f"Why {name}: {why}"
-        # Short by default, so that the microphone opens soon; the reason on "why".
-        return self._review(f"Hint: {name}: {why}" if self.settings.long_hints else f"Hint: {name}.")
-
-    def do_why(self, command: Command, now: float = 0.0) -> Reply:
-        if self.phase() == PASSING:
-            raise InputError(self._passing_refusal())
-        why = self.why.get(self.player)
-        if why is None:
-            raise InputError("Say hint first; why then gives the hint's reason.")
-        return self._review(why)

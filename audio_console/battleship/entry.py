@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from audio_console.console.game_options import LEVEL, OPPONENT, OTHERS, Option
 from audio_console.console.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
@@ -20,7 +21,11 @@ def options_from_args(args: argparse.Namespace) -> dict:
             "level": args.level or 2}
 
 
-GAME = GameInfo("battleship", "Battleship: Outer Space", create, options_from_args, questions=[
+OPTIONS = (OPPONENT, LEVEL,
+           Option("--placement", choices=("random", "manual"), group=OTHERS,
+                  help="Battleship: place your fleet ship by ship (manual) or at random (default)"))
+
+GAME = GameInfo("battleship", "Battleship: Outer Space", create, options_from_args, options=OPTIONS, questions=[
     Question("opponent", "Against whom? Computer, or a friend at this console.",
              [("computer", "computer"), ("friend", "human")]),
     Question("level", "Which level? One, cadet; two, pilot; three, commander.",

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from audio_console.console.adapter import GameAdapter
+from audio_console.console.game_options import Option
 from audio_console.settings import Settings
 
 
@@ -28,3 +29,4 @@ class GameInfo:
     create: Callable[[dict, int, Settings, float], GameAdapter]
     options_from_args: Callable[[argparse.Namespace], dict]
     questions: list[Question] = field(default_factory=list)
+    options: Sequence[Option] = ()             # its command-line options, for cli.py

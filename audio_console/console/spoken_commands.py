@@ -1,67 +1,52 @@
-"""The session's commands about what was said and how: repeat, the message history
-(previous message, next message, history), the settings and the screen reader.
-Mixed into Session, whose output they share (`_show`)."""
+"""The commands that read back what was said (repeat, previous message, next message,
+history) and those that change a setting or the screen reader: a handler of the
+session's chain (console/chain.py), for every game and the menu alike."""
 from __future__ import annotations
 
-from typing import Any
-
 from audio_console.commands import Command
-from audio_console.console.base import Message, Reply
-from audio_console.console.history import MessageHistory
-from audio_console.console.setting_commands import change_setting
-from audio_console.output.presenter import Presenter
-from audio_console.settings import Settings
+from audio_console.console.base import Reply
+from audio_console.console.chain import Handler, Said, dispatch
+from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
 
 
 # Settings of the console's own voice: a screen reader keeps its own voice, rate and volume.
 OWN_VOICE_ONLY = ("speech louder", "speech softer", "faster", "slower")
 
 
-class SpokenCommands:
-    presenter: Presenter
-    settings: Settings
-    history: MessageHistory
-    last_messages: list[Message]
-    _console: Any        # the game or menu in front of the player (None before one opens)
+class SpokenCommands(Handler):
+    def take(self, said: Said) -> bool:
+        assert said.command is not None
+        if said.command.name in SETTING_COMMANDS:
+            self._change_setting(said.command)
+            return True
+        return dispatch(self, said.command)
 
-    def _show_prompt(self, force: bool = False) -> None:
-        raise NotImplementedError     # the session's
-
-    def _show(self, reply: Reply, remember: bool = True, review: bool = False) -> None:
-        """Show a reply; remember: as the one `repeat` says; review: a read-back, kept
-        out of the history."""
-        if remember and reply.messages:
-            self.last_messages = list(reply.messages)
-        if not review:
-            self.history.add(reply.messages)
-            if getattr(self._console, "passing_to", None) is not None:
-                self.history.clear()     # a hot-seat game passes the console: nothing secret kept
-        self.presenter.show(reply.messages)
-
-    def _cmd_repeat(self, command: Command) -> None:
+    def do_repeat(self, command: Command) -> None:
         # never the screen's clear again: it happens once, at the pass of the console
-        again = [m for m in self.last_messages if not m.clear_for]
-        self._show(Reply(messages=again), remember=False, review=True)
-        self._show_prompt(force=True)
+        again = [m for m in self.session.last_messages if not m.clear_for]
+        self.session.show(Reply(messages=again), remember=False, review=True)
+        self.session.show_prompt(force=True)
 
-    def _cmd_previous_message(self, command: Command) -> None:
-        self._show(self.history.previous(), remember=False, review=True)
+    def do_previous_message(self, command: Command) -> None:
+        self.session.show(self.session.history.previous(), remember=False, review=True)
 
-    def _cmd_next_message(self, command: Command) -> None:
-        self._show(self.history.next(), remember=False, review=True)
+    def do_next_message(self, command: Command) -> None:
+        self.session.show(self.session.history.next(), remember=False, review=True)
 
-    def _cmd_history(self, command: Command) -> None:
-        self._show(self.history.last(), remember=False, review=True)
+    def do_history(self, command: Command) -> None:
+        self.session.show(self.session.history.last(), remember=False, review=True)
 
     def _change_setting(self, command: Command) -> None:
-        text = change_setting(self.settings, command)
-        if self.presenter.reader is not None and command.name in OWN_VOICE_ONLY:
-            text += f" {self.presenter.reader.name} keeps its own."
-        self.settings.save()
-        self.presenter.sink.apply_settings(self.settings)
-        self._show(Reply().say(text))
+        settings, presenter = self.session.settings, self.session.presenter
+        text = change_setting(settings, command)
+        if presenter.reader is not None and command.name in OWN_VOICE_ONLY:
+            text += f" {presenter.reader.name} keeps its own."
+        settings.save()
+        presenter.sink.apply_settings(settings)
+        self.session.show(Reply().say(text))
 
-    def _cmd_screen_reader(self, command: Command) -> None:
-        self.settings.screen_reader = command.get("switch") == "on"
-        self.settings.save()
-        self._show(Reply().say(self.presenter.use_screen_reader(self.settings.screen_reader)))
+    def do_screen_reader(self, command: Command) -> None:
+        settings = self.session.settings
+        settings.screen_reader = command.get("switch") == "on"
+        settings.save()
+        self.session.show(Reply().say(self.session.presenter.use_screen_reader(settings.screen_reader)))

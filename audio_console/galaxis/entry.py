@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from audio_console.console.game_options import LEVEL, OPPONENT, PRACTICE, Option, seconds
 from audio_console.console.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
@@ -28,8 +29,15 @@ def options_from_args(args: argparse.Namespace) -> dict:
             "practice": getattr(args, "practice", None)}
 
 
+TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
+OPTIONS = (
+    Option("--option", type=int, choices=(1, 2, 3), group="Galaxis", help="game option (default 2)"),
+    Option("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, metavar="SECONDS",
+           group="Galaxis", help="options 1 and 3: seconds a turn (default 60)"),
+    PRACTICE, OPPONENT, LEVEL)
+
 GAME = GameInfo(
-    "galaxis", "Galaxis", create, options_from_args,
+    "galaxis", "Galaxis", create, options_from_args, options=OPTIONS,
     questions=[
         Question("option", "Which option? One: two teams hunt the same ships. "
                  "Two: one player alone. Three: each team hides ships for the other. "

@@ -1,0 +1,62 @@
+"""A game's command-line options as data: each game's entry lists the Options it takes
+(GameInfo.options), and audio_console/cli.py builds the parser from them. An option
+several games take (--opponent, --level, --practice) is declared once, here, with
+the help that names each game's default."""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+OTHERS = "opponents and other games"     # the --help heading of the options games share
+
+
+@dataclass(frozen=True)
+class Option:
+    """One flag, as argparse.add_argument takes it; a field left None is not passed."""
+    flag: str                                  # "--time-limit"
+    help: str
+    group: str                                 # the --help heading it is listed under
+    choices: Sequence[Any] | None = None
+    type: Callable[[str], Any] | None = None
+    default: Any = None
+    action: Any = None                         # "store_true", argparse.BooleanOptionalAction
+    nargs: str | None = None
+    const: Any = None
+    metavar: str | None = None
+
+    @property
+    def dest(self) -> str:
+        """The name of its value in the parsed arguments and in a game's options."""
+        return self.flag.lstrip("-").replace("-", "_")
+
+    def add_to(self, parser) -> None:
+        """Add it to an argparse parser or argument group."""
+        names = ("choices", "type", "default", "action", "nargs", "const", "metavar")
+        given = {name: getattr(self, name) for name in names if getattr(self, name) is not None}
+        parser.add_argument(self.flag, help=self.help, **given)
+
+
+def seconds(low: float, high: float):
+    """An argparse type: a number of seconds from low to high (not inf, not nan)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:   # also false for nan
+            raise argparse.ArgumentTypeError(f"{text} seconds is out of range: say {low:g} to {high:g}")
+        return value
+    return parse
+
+
+PRACTICE = Option("--practice", choices=("ear", "ear-long", "tutorial"), group="Galaxis",
+                  help="practise by ear: a short or long ear-training drill, or the tutorial "
+                       "(Arkade: tutorial, a first game explained step by step)")
+OPPONENT = Option("--opponent", choices=("human", "computer"), group=OTHERS,
+                  help="Galaxis options 1 and 3, Battleship: a second human at this console, "
+                       "or the computer (defaults: Galaxis human, Battleship computer; "
+                       "Galaxis option 2 with the computer: a demonstration)")
+LEVEL = Option("--level", type=int, choices=(1, 2, 3), group=OTHERS,
+               help="the computer's level, 1 weakest to 3 strongest "
+                    "(defaults: Galaxis 3, Battleship and Arkade 2)")

@@ -1,0 +1,49 @@
+"""Each game declares its command-line options as data (GameInfo.options) and the
+parser is built from them: what a game reads from the parsed arguments is exactly what
+it declares, a flag two games take means one thing, and a game option given to the
+wrong game is a one-line error naming it."""
+import argparse
+
+import pytest
+
+from audio_console import cli
+from audio_console.console.game_options import LEVEL, OTHERS, Option
+from audio_console.games import GAMES, HELP_ORDER
+
+
+def test_a_game_reads_from_the_command_line_exactly_the_options_it_declares():
+    parser = cli.build_parser()
+    for name, info in GAMES.items():
+        read = set(info.options_from_args(parser.parse_args(["--game", name])))
+        assert read == {option.dest for option in info.options}, name
+
+
+def test_help_lists_every_game_once_and_each_flag_once():
+    assert sorted(info.name for info in HELP_ORDER) == sorted(GAMES)
+    flags = [a.option_strings[0] for a in cli.build_parser()._actions if a.option_strings]
+    assert len(flags) == len(set(flags))
+    assert {"--option", "--time-limit", "--practice", "--opponent", "--level", "--placement",
+            "--mode", "--pace", "--peng", "--chips"} <= set(flags)
+
+
+def test_a_declared_option_is_parsed_with_its_type_choices_and_default():
+    args = cli.build_parser().parse_args(["--game", "galaxis", "--time-limit", "--level", "1"])
+    assert args.time_limit == 60.0 and args.level == 1 and args.peng is False and args.chips is None
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["--level", "4"])
+
+
+def test_two_games_may_not_give_one_flag_two_meanings(monkeypatch):
+    other = type(HELP_ORDER[0])("other", "Other", lambda *a: None, lambda args: {},
+                                options=(Option("--level", help="another level", group=OTHERS),))
+    monkeypatch.setattr(cli, "HELP_ORDER", (HELP_ORDER[0], other))
+    assert LEVEL in HELP_ORDER[0].options
+    with pytest.raises(ValueError, match="--level"):
+        cli.add_game_options(argparse.ArgumentParser())
+
+
+def test_an_option_of_another_game_is_refused_by_name(capsys):
+    with pytest.raises(SystemExit):
+        cli.parse_args(["--game", "battleship", "--option", "2"])
+    assert capsys.readouterr().err == ("audio-console: --option does not apply to Battleship: Outer Space. "
+                                       "audio-console --help lists the options.\n")
