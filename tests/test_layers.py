@@ -19,15 +19,17 @@ GAME_PACKAGES = ("galaxis", "battleship", "arkade")
 # The way a command travels, speech -> commands -> session -> rules core -> cues ->
 # output, as imports: each layer (its modules, by the longest matching prefix) and the
 # layers it may import. The session reaches a game only through the contract a game
-# implements (console.base, console.gameinfo, and console.adapter's GameAdapter), so
-# it never imports one; the voice layer knows no game; output knows neither sound nor
-# the console, and the audio engine implements output's sink. console.storage is the
+# implements (the contract package: GameAdapter, Reply, GameInfo, hot-seat passing), so
+# it never imports one; console.base, console.gameinfo and console.adapter are the
+# session's re-exports of the contract's old names, so a game importing them fails;
+# the voice layer knows no game; output knows neither sound nor the console, and the
+# audio engine implements output's sink. console.storage is the
 # session's (saves, the event log); the file helpers every layer uses are in files.
 LAYERS = {
     "app": ("cli", "__main__", "recognize", "games"),     # wires everything; names the games
     "session": ("console",),
     "game": GAME_PACKAGES,                  # rules core, board memory, cues, adapter
-    "contract": ("console.base", "console.gameinfo", "console.adapter"),
+    "contract": ("contract",),
     "speech": ("voice",),
     "commands": ("commands",),
     "sound": ("audio",),
@@ -359,4 +361,11 @@ def test_a_rules_core_importing_its_console_is_caught(tmp_path):
     copy = _copy(tmp_path)
     _plant(copy, "galaxis/rules.py", "from . import review")
     assert any(v.startswith("audio_console.galaxis.rules (core) imports") and "review" in v
+               for v in violations(copy))
+
+
+def test_a_game_importing_the_contracts_old_names_in_the_session_is_caught(tmp_path):
+    copy = _copy(tmp_path)
+    _plant(copy, "battleship/placing.py", "from audio_console.console.base import Reply")
+    assert any("audio_console.battleship.placing imports audio_console.console.base (session)" in v
                for v in violations(copy))

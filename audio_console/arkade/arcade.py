@@ -15,8 +15,8 @@ from audio_console.arkade.computer import next_action, player_rng
 from audio_console.arkade.pieces import Options
 from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, Game
 from audio_console.commands import Command
-from audio_console.console.adapter import ALREADY_OVER
-from audio_console.console.base import InputError, Reply
+from audio_console.contract.adapter import ALREADY_OVER
+from audio_console.contract.base import InputError, Reply
 from audio_console.wording import noun
 
 COMPUTER_TURN_LIMIT = 200     # actions in one computer turn; far more than any real turn

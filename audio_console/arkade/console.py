@@ -25,8 +25,8 @@ from audio_console.arkade.rules import (
 )
 from audio_console.arkade.rules_summary import rules_lines
 from audio_console.commands import Command, Grammar
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.settings import Settings
 from audio_console.wording import counted, number_word, one_of, sentence
 

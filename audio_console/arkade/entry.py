@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from audio_console.console.base import InputError
-from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.contract.base import InputError
+from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 

@@ -14,8 +14,8 @@ from audio_console.arkade.console import ACTIONS, ArkadeConsole
 from audio_console.arkade.pieces import STEPS
 from audio_console.arkade.rules import ALIEN, NAMES
 from audio_console.commands import Command, Grammar, Rule
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import Message, Reply
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import Message, Reply
 from audio_console.settings import Settings
 
 COACHED_TURNS = 3        # the Alien's turns the coach explains; then the game goes on alone

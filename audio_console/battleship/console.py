@@ -27,8 +27,8 @@ from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, 
 from audio_console.battleship.rules_summary import RULES
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.output.screen import clear_for
 from audio_console.settings import Settings
 from audio_console.wording import sentence

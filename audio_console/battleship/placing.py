@@ -16,8 +16,8 @@ from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
 from audio_console.battleship.memory import describe_placement
 from audio_console.battleship.rules import BattleBegins, BattleshipError, Game, Placement, other, random_fleet
 from audio_console.commands import Command
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import InputError, Reply
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import InputError, Reply
 from audio_console.output.screen import clear_for
 from audio_console.wording import sentence
 

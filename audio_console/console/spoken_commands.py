@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from audio_console.commands import Command
-from audio_console.console.base import Message, Reply
+from audio_console.contract.base import Message, Reply
 from audio_console.console.history import MessageHistory
 from audio_console.console.setting_commands import change_setting
 from audio_console.output.presenter import Presenter

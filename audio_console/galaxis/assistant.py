@@ -17,7 +17,7 @@ import threading
 
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import DISCOVERED, format_point
 from audio_console.galaxis.computer import ComputerTeam

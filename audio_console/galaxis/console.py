@@ -7,8 +7,8 @@ import random
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, plain_lines
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
 from audio_console.galaxis.cues import GalaxisCues

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 

@@ -4,8 +4,8 @@ before ("change A1 to E5"). A part of GalaxisConsole, kept apart as its own job.
 from __future__ import annotations
 
 from audio_console.commands import Command
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import InputError, Reply
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import InputError, Reply
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point
 from audio_console.galaxis.rules import GalaxisGame
 

@@ -7,7 +7,7 @@ from audio_console.arkade.actions import Roll
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.events import BoosterFired, DefenceChipDrawn, GameOver, ShotFired
 from audio_console.arkade.rules import DEFENCE, IllegalAction
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from tests.conftest import run_console
 
 

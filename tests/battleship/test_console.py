@@ -6,7 +6,7 @@ from audio_console.battleship.commands import full_grammar
 from audio_console.battleship.console import BattleshipConsole
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.rules import fleet_cells
-from audio_console.console.base import LEFT, RIGHT, InputError
+from audio_console.contract.base import LEFT, RIGHT, InputError
 from audio_console.commands.vocabulary import common_grammar
 
 GRAMMAR = full_grammar() + common_grammar()

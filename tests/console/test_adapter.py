@@ -6,8 +6,8 @@ import io
 import pytest
 
 from audio_console.commands import Grammar, Rule
-from audio_console.console.adapter import GAME_OVER, GameAdapter, refusal_sentence
-from audio_console.console.base import InputError, Reply
+from audio_console.contract.adapter import GAME_OVER, GameAdapter, refusal_sentence
+from audio_console.contract.base import InputError, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog

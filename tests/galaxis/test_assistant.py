@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from audio_console.galaxis.assistant import AssistedConsole
 from audio_console.galaxis.board import ALL_POINTS, format_point, parse_point
 from audio_console.settings import Settings

@@ -2,7 +2,7 @@
 pegs, hints, a turn that ran out of time, and the computer team's own moves."""
 import pytest
 
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from audio_console.galaxis.assistant import AssistedConsole
 from audio_console.galaxis.commands import grammar
 
