@@ -14,22 +14,23 @@ from __future__ import annotations
 import random
 
 from audio_console.battleship import commands
-from audio_console.battleship.commands import DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT, SHOOTING, a_point
+from audio_console.battleship.commands import (DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT,
+                                               SHOOTING, a_point)
 from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
 from audio_console.battleship.cues import SIDES, cue, log_event, owner_news
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
-from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
-                                            Game, Line, Placement, ShotFired,
-                                            ShotRecalled, fleet_cells, make_line, other,
-                                            random_fleet)
+from audio_console.battleship.board import (COLUMN, ROW, ROWS, BattleshipError, Line, Placement,
+                                            fleet_cells, make_line, other)
+from audio_console.battleship.events import FleetDestroyed, ShotFired, ShotRecalled
+from audio_console.battleship.rules import Game, random_fleet
 from audio_console.battleship.rules_summary import RULES
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
 from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
-from audio_console.output.screen import clear_for
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.settings import Settings
 from audio_console.wording import sentence
 
@@ -62,7 +63,7 @@ class BattleshipConsole(FleetPlacing):
             self.possessive = {1: "player 1's", 2: "player 2's"}
         self.current_sector: dict[int, int | None] = {1: None, 2: None}
         self.pending: Placement | None = None        # a ship being tried out, not yet placed
-        self.passing_to: int | None = None           # waiting for this player to say "ready"
+        self.hot_seat: HotSeat = HotSeat("player")
         self.news: list[Message] = []                # told to the next player after "ready"
         self.why: dict[int, str] = {}                # each player's last hint, with its reason
         self._full_grammar = commands.full_grammar()
@@ -88,7 +89,7 @@ class BattleshipConsole(FleetPlacing):
     def phase(self) -> str:
         if self.core.winner is not None:
             return OVER
-        if self.passing_to is not None:
+        if self.hot_seat.passing:
             return PASSING
         return PLACING if self.core.phase == PLACING else SHOOTING
 
@@ -110,7 +111,7 @@ class BattleshipConsole(FleetPlacing):
         if phase == OVER:
             return GAME_OVER
         if phase == PASSING:
-            return f"Pass the console to player {self.passing_to}. Player {self.passing_to}: say ready."
+            return self.hot_seat.prompt()
         who = self._who(self.player)
         if phase == PLACING:
             return self._placing_prompt(who)
@@ -122,8 +123,7 @@ class BattleshipConsole(FleetPlacing):
     def help(self) -> list[str]:
         phase = self.phase()
         if phase == PASSING:
-            return [f"The console is passing to player {self.passing_to}. Say ready when player "
-                    f"{self.passing_to} has it; nothing secret is said before."]
+            return self.hot_seat.help()
         lines = []
         if phase == PLACING:
             lines += self._placing_help()
@@ -170,7 +170,7 @@ class BattleshipConsole(FleetPlacing):
             lines = [f"Game over. {self.names[self.core.winner]} won."]
 
         elif phase == PASSING:
-            return [f"Passing the console to player {self.passing_to}. Shots: player 1 "
+            return [f"Passing the console to player {self.hot_seat.to}. Shots: player 1 "
                     f"{self.core.shots(1)}, player 2 {self.core.shots(2)}. Ships vaporized: player 1 "
                     f"{len(self.core.vaporized[1])}, player 2 {len(self.core.vaporized[2])}."]
         elif phase == PLACING:
@@ -217,9 +217,7 @@ class BattleshipConsole(FleetPlacing):
 
     # --- acting ---------------------------------------------------------------------------
     def refusal(self, command: Command) -> str | None:
-        if self.phase() == PASSING and command.name != "ready":
-            return self._passing_refusal()
-        return None
+        return self.hot_seat.refusal(command)
 
     def unknown(self, command: Command) -> str:
         return f"{self._doing(command)} cannot be done now; say help for what you can say."
@@ -230,13 +228,13 @@ class BattleshipConsole(FleetPlacing):
         return DOING.get(command.name) or sentence(command.text)
 
     def _passing_refusal(self) -> str:
-        return f"The console is passing to player {self.passing_to}: player {self.passing_to}, say ready first."
+        return self.hot_seat.refusal() or ""
 
     def replay_grammar(self) -> Grammar:
         return self._full_grammar
 
     def replay(self, command: Command) -> Reply:
-        self.passing_to = None     # a replay passes the console silently (the last action may pass it)
+        self.hot_seat.cancel()     # the last action may pass it
         return super().replay(command)
 
     # --- core calls -------------------------------------------------------------------------
@@ -284,10 +282,9 @@ class BattleshipConsole(FleetPlacing):
             if self.core.winner is None:    # the turn is back: said every time, as Galaxis does
                 reply.say(self.prompt(), speech="Your shot.", signal="prompt")
         if self.core.winner is None and self.opponent == "human":
-            self.passing_to = self.core.to_move
             self.news = self._damage_news(events) + [m for e in events for m in owner_news(e)]
             # the shot and its result are public: they stay readable after the clear
-            reply.messages.append(clear_for(f"player {self.passing_to}", reply.messages))   # the only clear
+            reply.messages.append(self.hot_seat.pass_to(self.core.to_move, reply.messages))   # the only clear
         return reply
 
     def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:
@@ -334,9 +331,7 @@ class BattleshipConsole(FleetPlacing):
         return reply
 
     def do_ready(self, command: Command, now: float = 0.0) -> Reply:
-        if self.passing_to is None:
-            raise InputError("Nothing to be ready for.")
-        player, self.passing_to = self.passing_to, None
+        player = self.hot_seat.ready()
         reply = Reply()
         if self.core.phase == PLACING:
             reply.say(f"Player {player}: place your fleet of five, secretly. Say help for how.",

@@ -7,8 +7,7 @@ place. Names ("You", "The computer", "Player 2") are handed in by the console.
 """
 from __future__ import annotations
 
-from audio_console.battleship.rules import (HIT, FleetDestroyed, ShipVaporized, ShotFired,
-                                            ShotRecalled)
+from audio_console.battleship.events import HIT, FleetDestroyed, ShipVaporized, ShotFired, ShotRecalled
 from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
 from audio_console.wording import sentence
 

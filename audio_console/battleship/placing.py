@@ -14,11 +14,13 @@ from audio_console.battleship.commands import PLACING, ship_name
 from audio_console.battleship.cues import SIDES
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
 from audio_console.battleship.memory import describe_placement
-from audio_console.battleship.rules import BattleBegins, BattleshipError, Game, Placement, other, random_fleet
+from audio_console.battleship.board import BattleshipError, Placement, other
+from audio_console.battleship.events import BattleBegins
+from audio_console.battleship.rules import Game, random_fleet
 from audio_console.commands import Command
 from audio_console.contract.adapter import GameAdapter
 from audio_console.contract.base import InputError, Reply
-from audio_console.output.screen import clear_for
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.wording import sentence
 
 
@@ -28,7 +30,7 @@ class FleetPlacing(GameAdapter):
     seed: int
     opponent: str
     pending: Placement | None
-    passing_to: int | None
+    hot_seat: HotSeat
 
     @property
     def player(self) -> int:
@@ -174,8 +176,8 @@ class FleetPlacing(GameAdapter):
         reply = Reply(record=["done"]).say(sentence(f"{self._who(player)}fleet ready."), side=SIDES[player])
         if self.opponent == "human":
             # Hand over: to player 2 to place, or back to player 1 to shoot first.
-            self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
-            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
+            to = other(player) if not self.core.ready[other(player)] else self.core.to_move
+            reply.messages.append(self.hot_seat.pass_to(to))   # the only clear
         if any(isinstance(e, BattleBegins) for e in events):
             reply.say(f"Battle begins. {self._first_words()}")
         return reply

@@ -34,7 +34,7 @@ class SpokenCommands:
             self.last_messages = list(reply.messages)
         if not review:
             self.history.add(reply.messages)
-            if getattr(self._console, "passing_to", None) is not None:
+            if self._console is not None and self._console.passing():
                 self.history.clear()     # a hot-seat game passes the console: nothing secret kept
         self.presenter.show(reply.messages)
 

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 
 from audio_console.commands import Command, Grammar
 from audio_console.contract.base import InputError, Message, Reply
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.wording import sentence
 
 GAME_OVER = "Game over. Say new game, or quit."
@@ -44,6 +45,7 @@ class GameAdapter:
     practice = False           # True: a drill, never saved over the game in progress
     rule_errors: tuple[type[Exception], ...] = ()   # the rules core's refusals
     replaying = False          # True while a saved action is replayed
+    hot_seat: HotSeat | None = None   # two people at one console pass it (Galaxis, Battleship)
 
     # --- what the session asks ------------------------------------------------------
 
@@ -85,6 +87,10 @@ class GameAdapter:
 
     def finished(self) -> bool:
         raise NotImplementedError
+
+    def passing(self) -> bool:
+        """True while the console is passed to the next player: nothing secret is kept."""
+        return self.hot_seat is not None and self.hot_seat.passing
 
     def restart_clock(self, now: float) -> None:
         """A resumed game's clocks start again from now."""

@@ -114,7 +114,7 @@ class AssistedConsole(GalaxisConsole):
         lines = super().help()
         if self.demo:
             lines.insert(0, "Next: the computer makes its next query and says why.")
-        if self.core.phase == STORING or self.passing_to is not None:
+        if self.core.phase == STORING or self.hot_seat.passing:
             return lines        # the assistant's questions are for the search, by the team holding the console
         lines += ["Hint: the best query now (hints are counted); why: its reason; long hints on or off. "
                   "Chance of D5; which points are ruled out; how many placements are left.",

@@ -9,6 +9,7 @@ from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC
 from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
 from audio_console.galaxis.cues import GalaxisCues
@@ -16,7 +17,6 @@ from audio_console.galaxis.events import Answered, OwnShipRevealed, StoreChanged
 from audio_console.galaxis.memory import NOTHING_KNOWN, BoardMemory, Known, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.galaxis.rules_summary import rules_lines
-from audio_console.output.screen import clear_for
 from audio_console.galaxis.storing import StoringReadBack
 from audio_console.settings import Settings
 from audio_console.wording import number_word, sentence, word_number
@@ -60,7 +60,7 @@ class GalaxisConsole(StoringReadBack):
         # Two human teams at one console (options 1 and 3): the console is passed at each
         # change of turn and says nothing secret until the next team says "ready"
         # (the same rule as Battleship's pass-the-console).
-        self.passing_to: int | None = None
+        self.hot_seat: HotSeat = HotSeat("team")
         self.cues.private = option == 1
         # Option 3: the fourth position, said but stored only on "ready" after the read-back;
         # and the own positions a plain query was warned about once (team, point).
@@ -87,8 +87,8 @@ class GalaxisConsole(StoringReadBack):
     def prompt(self) -> str:
         if self.core.over:
             return GAME_OVER
-        if self.passing_to is not None:
-            return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
+        if self.hot_seat.passing:
+            return self.hot_seat.prompt()
         storing = self.storing_prompt()
         if storing:
             return storing
@@ -109,9 +109,8 @@ class GalaxisConsole(StoringReadBack):
         return [f"Team {t}: {a}" for t in self.core.teams for a in answers] + turns
 
     def help(self) -> list[str]:
-        if self.passing_to is not None:
-            return [f"The console is passing to team {self.passing_to}. Say ready when team "
-                    f"{self.passing_to} has it; nothing secret is said before."]
+        if self.hot_seat.passing:
+            return self.hot_seat.help()
         lines = []
         if self.core.phase == STORING:
             return ["Say a point to store it secretly, like D5 or delta five; after the fourth you "
@@ -148,9 +147,9 @@ class GalaxisConsole(StoringReadBack):
             lines = [f"Storing positions: team {self.team}'s turn."]
         else:
             lines = [f"Team {self.team}'s turn." if self.option != 2 else "Searching."]
-            if self.passing_to is not None:
+            if self.hot_seat.passing:
                 lines = [f"Team {self.team}'s turn, when it says ready: the clock waits."]
-            left = None if now is None or self.passing_to is not None else self.core.seconds_left(now)
+            left = None if now is None or self.hot_seat.passing else self.core.seconds_left(now)
             if left is not None:
                 seconds = round(left)
                 lines[0] += f" {seconds} second{'' if seconds == 1 else 's'} left."
@@ -172,10 +171,7 @@ class GalaxisConsole(StoringReadBack):
     # --- acting -----------------------------------------------------------------------
 
     def refusal(self, command: Command) -> str | None:
-        if self.passing_to is not None and command.name not in ("ready", "status"):
-            return (f"The console is passing to team {self.passing_to}: "
-                    f"team {self.passing_to}, say ready first.")
-        return None
+        return self.hot_seat.refusal(command, allowed=("ready", "status"))
 
     def unknown(self, command: Command) -> str:
         return f"{sentence(command.text)} is not something Galaxis can do; say help for what you can say."
@@ -184,13 +180,13 @@ class GalaxisConsole(StoringReadBack):
         return self._replay_grammar
 
     def replay(self, command: Command) -> Reply:
-        self.passing_to = None     # a replay passes the console silently
+        self.hot_seat.cancel()
         if command.name == "time out":
             return Reply(record=["time out"]).extend(self._apply_events(self.core.time_out(0.0)))
         return super().replay(command)
 
     def tick(self, now: float) -> Reply:
-        if self.passing_to is not None:
+        if self.hot_seat.passing:
             return Reply()       # the next team's clock starts when it says ready
         events = self.core.tick(now)
         reply = self._apply_events(events)
@@ -258,25 +254,21 @@ class GalaxisConsole(StoringReadBack):
                 stored = self.memory[event.team].own_stored
                 stored[stored.index(event.old)] = event.new
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
-                self.passing_to = event.team
                 # a query's answer is public: it stays readable (a storing team's line does not)
                 public = reply.messages if self.core.phase != STORING and not event.phase_begins else []
-                reply.messages.append(clear_for(f"team {event.team}", public))   # the only clear
+                reply.messages.append(self.hot_seat.pass_to(event.team, public))   # the only clear
                 if event.phase_begins:
                     reply.messages += self.cues.messages(event)
-                reply.say(f"Pass the console to team {event.team}. Team {event.team}: say ready.",
-                          signal="turn", side=event.team)
+                reply.say(self.hot_seat.prompt(), signal="turn", side=event.team)
                 continue
             reply.messages += self.cues.messages(event)
         return reply
 
     def do_ready(self, command: Command, now: float) -> Reply:
-        if self.passing_to is None and self.draft is not None:     # the read-back is agreed
+        if not self.hot_seat.passing and self.draft is not None:     # the read-back is agreed
             point, self.draft = self.draft, None
             return self._core_action(self.core.store, f"store {point}", self.team, point, now)
-        if self.passing_to is None:
-            raise InputError("Nothing to be ready for.")
-        team, self.passing_to = self.passing_to, None
+        team = self.hot_seat.ready()
         self.core.restart_clock(now)
         reply = Reply()
         if self.core.time_limit and self.core.phase != STORING:
