@@ -30,8 +30,9 @@ from audio_console.contract.base import InputError, Message, Reply
 from audio_console.settings import Settings
 from audio_console.wording import counted, number_word, one_of, sentence
 
-ACTIONS = {"roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
-           "choose", "clear", "sacrifice"}
+# Every action of either side goes to do_play (the rules core tells them apart).
+ACTIONS = ("roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
+           "choose", "clear", "sacrifice")
 # Arcade questions and settings that never need the clock running.
 ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
 
@@ -41,6 +42,8 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
     each board question to its own; a saved action is the text of the rules core's action."""
     game = "arkade"
     title = "Arkade"
+    rule_errors = (IllegalAction,)
+    handled_by = {**{action: "play" for action in ACTIONS}, "summary": "board"}
 
     def __init__(self, options: dict | None = None, seed: int = 0, settings: Settings | None = None,
                  now: float = 0.0):
@@ -226,13 +229,10 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
             if reply.record:       # the computer's turn still happened: show it, then refuse
                 reply.say(str(error), signal="error")
                 return reply
-            raise InputError(str(error)) from None
+            raise                  # refused as one sentence (rule_errors), nothing changed
         if self.options.mode == STRATEGY:
             reply.extend(self._computer_turns())
         return reply
-
-    do_roll = do_reroll = do_keep = do_done = do_fly = do_ship = do_booster = do_shoot = do_play
-    do_plasma = do_gps = do_choose = do_clear = do_sacrifice = do_play
 
     def _act(self, side: str, action: Action) -> Reply:
         events = self.core.act(side, action)
@@ -363,9 +363,6 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
 
     def do_status(self, command: Command, now: float) -> Reply:
         return plain_lines(*self.status())
-
-    def do_summary(self, command: Command, now: float) -> Reply:
-        return self.do_board(command, now)
 
     def do_board(self, command: Command, now: float) -> Reply:
         return plain_lines(*readout.board(self.core) + self.status())

@@ -17,11 +17,11 @@ from audio_console.battleship import commands
 from audio_console.battleship.commands import (DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT,
                                                SHOOTING, a_point)
 from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
-from audio_console.battleship.cues import SIDES, cue, log_event, owner_news
+from audio_console.battleship.cues import SIDES, cue, first_words, log_event, owner_news, who_prefix
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
-from audio_console.battleship.board import (COLUMN, ROW, ROWS, BattleshipError, Line, Placement,
+from audio_console.battleship.board import (COLUMN, ROW, ROWS, BattleshipError, Line,
                                             fleet_cells, make_line, other)
 from audio_console.battleship.events import FleetDestroyed, ShotFired, ShotRecalled
 from audio_console.battleship.rules import Game, random_fleet
@@ -38,10 +38,11 @@ OPPONENTS = ("computer", "human")
 PLACEMENTS = ("random", "manual")
 
 
-class BattleshipConsole(FleetPlacing):
+class BattleshipConsole(GameAdapter):
     game = "battleship"
     title = "Battleship"
     rule_errors = (BattleshipError,)
+    handled_by = {"shoot here": "shoot", "what here": "what", "summary": "status"}
 
     def __init__(self, opponent: str = "computer", placement: str = "random", level: int = 2,
                  seed: int = 0, settings: Settings | None = None):
@@ -62,8 +63,8 @@ class BattleshipConsole(FleetPlacing):
             self.names = {1: "Player 1", 2: "Player 2"}
             self.possessive = {1: "player 1's", 2: "player 2's"}
         self.current_sector: dict[int, int | None] = {1: None, 2: None}
-        self.pending: Placement | None = None        # a ship being tried out, not yet placed
         self.hot_seat: HotSeat = HotSeat("player")
+        self.placing = FleetPlacing(self.core, seed, opponent, self.hot_seat, self._learn)
         self.news: list[Message] = []                # told to the next player after "ready"
         self.why: dict[int, str] = {}                # each player's last hint, with its reason
         self._full_grammar = commands.full_grammar()
@@ -101,7 +102,10 @@ class BattleshipConsole(FleetPlacing):
         return commands.grammar_for(self.phase())
 
     def _who(self, player: int) -> str:
-        return "" if self.opponent == "computer" else f"Player {player}: "
+        return who_prefix(self.opponent, player)
+
+    def parts(self) -> tuple[object, ...]:
+        return (self.placing,)
 
     def prompt(self) -> str:
         return sentence(self._prompt())
@@ -114,7 +118,7 @@ class BattleshipConsole(FleetPlacing):
             return self.hot_seat.prompt()
         who = self._who(self.player)
         if phase == PLACING:
-            return self._placing_prompt(who)
+            return self.placing.prompt()
         sector = self.current_sector[self.player]
         if sector:
             return f"{who}your shot in sector {sector}: say a row or a column, or another sector."
@@ -126,7 +130,7 @@ class BattleshipConsole(FleetPlacing):
             return self.hot_seat.help()
         lines = []
         if phase == PLACING:
-            lines += self._placing_help()
+            lines += self.placing.help()
         elif phase == SHOOTING:
             lines += [
                 "Shoot: a sector and a row A to J or a column 1 to 10, like sector 2 row D or sector 1 column 3.",
@@ -158,7 +162,7 @@ class BattleshipConsole(FleetPlacing):
         return reply
 
     def _first_words(self) -> str:
-        return "You shoot first." if self.opponent == "computer" else f"Player {self.core.first} shoots first."
+        return first_words(self.opponent, self.core.first)
 
     def rules_summary(self) -> list[str]:
         return list(RULES)
@@ -287,9 +291,6 @@ class BattleshipConsole(FleetPlacing):
             reply.messages.append(self.hot_seat.pass_to(self.core.to_move, reply.messages))   # the only clear
         return reply
 
-    def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:
-        return self.do_shoot(command, now)
-
     def _shot_reply(self, events: list, damage: list[Message] | None = None) -> Reply:
         """The shot's lines; `damage` (the target's own news) right after hit or miss,
         before any "Vaporized", so the damage is heard before its outcome."""
@@ -353,9 +354,6 @@ class BattleshipConsole(FleetPlacing):
     def do_status(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(*self.status())
 
-    def do_summary(self, command: Command, now: float = 0.0) -> Reply:
-        return self.do_status(command, now)
-
     def do_read_sector(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(self.memory[self._viewer()].read_sector(int(command.get("sector"))))
 
@@ -367,9 +365,6 @@ class BattleshipConsole(FleetPlacing):
 
     def do_what(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(self.memory[self._viewer()].what_about(self._line(command)))
-
-    def do_what_here(self, command: Command, now: float = 0.0) -> Reply:
-        return self.do_what(command, now)
 
     def do_my_fleet(self, command: Command, now: float = 0.0) -> Reply:
         return self._review(*self.memory[self._viewer()].my_fleet())

@@ -13,6 +13,16 @@ from audio_console.wording import sentence
 
 SIDES = {1: LEFT, 2: RIGHT}
 
+
+def who_prefix(opponent: str, player: int) -> str:
+    """A line's first words naming the player it is for: none against the computer."""
+    return "" if opponent == "computer" else f"Player {player}: "
+
+
+def first_words(opponent: str, first: int) -> str:
+    """Who shoots first, as the battle begins."""
+    return "You shoot first." if opponent == "computer" else f"Player {first} shoots first."
+
 # event kind -> (text template, speech template or None for "speak the text", signal)
 CUES: dict[str, tuple[str, str | None, str | None]] = {
     "laser": ("{shooter} {fires}: sector {sector} {line}.", "{shooter} {fires}: sector {sector}, {line}.", "laser"),

@@ -67,7 +67,6 @@ class AssistedConsole(GalaxisConsole):
         self.hints = {team: 0 for team in self.core.teams}
         self.auto_mark = {team: False for team in self.core.teams}
         self.why: dict[int, str] = {}      # each team's last hint, with its reason
-        self.computer: ComputerTeam | None = None
         if opponent == "computer":
             # Option 2 has one team: the computer plays it, as a demonstration.
             self.computer = ComputerTeam(level, seed, team=1 if option == 2 else 2)

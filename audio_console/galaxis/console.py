@@ -12,6 +12,7 @@ from audio_console.contract.base import InputError, Message, Reply
 from audio_console.contract.hot_seat import HotSeat
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
+from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, StoreChanged, Stored, TurnPassed
 from audio_console.galaxis.memory import NOTHING_KNOWN, BoardMemory, Known, answer_words
@@ -61,6 +62,7 @@ class GalaxisConsole(StoringReadBack):
         # change of turn and says nothing secret until the next team says "ready"
         # (the same rule as Battleship's pass-the-console).
         self.hot_seat: HotSeat = HotSeat("team")
+        self.computer: ComputerTeam | None = None    # the computer team (assistant.py), when one plays
         self.cues.private = option == 1
         # Option 3: the fourth position, said but stored only on "ready" after the read-back;
         # and the own positions a plain query was warned about once (team, point).
@@ -69,7 +71,7 @@ class GalaxisConsole(StoringReadBack):
         self.asked_own: set[tuple[int, Point]] = set()
 
     def two_humans(self) -> bool:
-        return self.option in (1, 3) and getattr(self, "computer", None) is None
+        return self.option in (1, 3) and self.computer is None
 
     # --- the session's questions -------------------------------------------------
 
