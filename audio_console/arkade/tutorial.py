@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from audio_console.arkade.actions import Fly
 from audio_console.arkade.board import LETTERS, Cell, Space, cell_name
+from audio_console.arkade import readout
 from audio_console.arkade.commands import spoken
 from audio_console.arkade.console import ACTIONS, ArkadeConsole
 from audio_console.arkade.pieces import STEPS
@@ -138,7 +139,7 @@ class ArkadeWalkthrough(GameAdapter):
         # the line that says what to say comes last, where the player's attention is
         lines.append(f"For example, the {saucer.colour if saucer else ''} saucer at {start}: {where}, "
                      f"{cell_name(target)} is {self.core.board.colour(target)} and free. "
-                     f"Say {spoken(example, self._colour_at)}.")
+                     f"Say {spoken(example, lambda cell: readout.colour_at(self.core, cell))}.")
         return lines
 
     def _example(self) -> Fly | None:
@@ -155,6 +156,3 @@ class ArkadeWalkthrough(GameAdapter):
         rows, columns = STEPS[step]
         return (start[0] + rows, start[1] + columns)
 
-    def _colour_at(self, cell: Cell) -> str | None:
-        saucer = self.core.saucer_at(cell)
-        return saucer.colour if saucer else None

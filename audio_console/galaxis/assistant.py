@@ -179,7 +179,7 @@ class AssistedConsole(GalaxisConsole):
         if self.core.phase == STORING:
             stored = self.core.state[team].stored
             point = next(p for p in computer.store_positions() if p not in stored)
-            return self._core_action(self.core.store, f"store {point}", team, point, now)
+            return self.core_action(self.core.store, f"store {point}", team, point, now)
         own = self.core.state[team].stored
         closed = self.core.taken_by_other(team)
         choice = computer.choose(self.deductions[team], self._moves, own_ships=own)
@@ -191,7 +191,7 @@ class AssistedConsole(GalaxisConsole):
             d = self.deductions[team]
             reason = d.suggestion(choice.point).reason(d.count, best=False)
         with self.rules():
-            reply = self._core_action(self.core.query, f"{verb} {choice.point}", team, choice.point, now,
+            reply = self.core_action(self.core.query, f"{verb} {choice.point}", team, choice.point, now,
                                       caution=choice.caution)
         if reason:
             reply.messages.insert(0, Message(f"The computer queries {choice.point}: {reason}"))

@@ -7,7 +7,7 @@ import random
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC
-from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, plain_lines
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
 from audio_console.contract.hot_seat import HotSeat
 from audio_console.galaxis import commands
@@ -42,7 +42,7 @@ OPTION_NAMES = {
 }
 
 
-class GalaxisConsole(StoringReadBack):
+class GalaxisConsole(GameAdapter):
     game = "galaxis"
     title = "Galaxis"
     rule_errors = (RuleError,)
@@ -66,9 +66,11 @@ class GalaxisConsole(StoringReadBack):
         self.cues.private = option == 1
         # Option 3: the fourth position, said but stored only on "ready" after the read-back;
         # and the own positions a plain query was warned about once (team, point).
-        self.draft: Point | None = None
-        self.changing: Point | None = None
+        self.storing = StoringReadBack(self)
         self.asked_own: set[tuple[int, Point]] = set()
+
+    def parts(self) -> tuple[object, ...]:
+        return (self.storing,)
 
     def two_humans(self) -> bool:
         return self.option in (1, 3) and self.computer is None
@@ -84,14 +86,14 @@ class GalaxisConsole(StoringReadBack):
 
     def grammar(self) -> Grammar:
         grammar = commands.grammar(self.core.phase, self.option)
-        return grammar + Grammar([READY], []) if self.two_humans() or self.draft else grammar
+        return grammar + Grammar([READY], []) if self.two_humans() or self.storing.draft else grammar
 
     def prompt(self) -> str:
         if self.core.over:
             return GAME_OVER
         if self.hot_seat.passing:
             return self.hot_seat.prompt()
-        storing = self.storing_prompt()
+        storing = self.storing.prompt()
         if storing:
             return storing
         if self.core.phase == STORING:
@@ -267,9 +269,9 @@ class GalaxisConsole(StoringReadBack):
         return reply
 
     def do_ready(self, command: Command, now: float) -> Reply:
-        if not self.hot_seat.passing and self.draft is not None:     # the read-back is agreed
-            point, self.draft = self.draft, None
-            return self._core_action(self.core.store, f"store {point}", self.team, point, now)
+        if not self.hot_seat.passing and self.storing.draft is not None:     # the read-back is agreed
+            point, self.storing.draft = self.storing.draft, None
+            return self.core_action(self.core.store, f"store {point}", self.team, point, now)
         team = self.hot_seat.ready()
         self.core.restart_clock(now)
         reply = Reply()
@@ -277,7 +279,7 @@ class GalaxisConsole(StoringReadBack):
             reply.say(f"Team {team}: your {self.core.time_limit:g} seconds start now.", side=team)
         return reply.say(self.prompt(), signal="turn", side=team)
 
-    def _core_action(self, action, text: str, *args, **kwargs) -> Reply:
+    def core_action(self, action, text: str, *args, **kwargs) -> Reply:
         """Call the rules core; its events update the memories and are cued, and
         `text` (the canonical action, "query D5") is recorded for the save."""
         events = action(*args, **kwargs)
@@ -307,7 +309,7 @@ class GalaxisConsole(StoringReadBack):
             self.asked_own.add((self.team, point))
             return Reply().say(f"{point} is one of your own positions: say caution {point} to query it "
                                f"on purpose, or {point} again to give it away.", signal="prompt")
-        return self._core_action(self.core.query, command.text, self.team, point, now, caution=caution)
+        return self.core_action(self.core.query, command.text, self.team, point, now, caution=caution)
 
     def do_caution(self, command: Command, now: float) -> Reply:
         return self.do_query(command, now, caution=True)
@@ -344,8 +346,8 @@ class GalaxisConsole(StoringReadBack):
 
     def do_summary(self, command: Command, now: float) -> Reply:
         lines = self._my_memory().summary(self._known())
-        if self.draft is not None:        # the fourth is not stored yet: the read-back says all four
-            lines = [line for line in lines if not line.startswith("Your stored positions")] + [self._read_back()]
+        if self.storing.draft is not None:   # the fourth is not stored yet: the read-back says all four
+            lines = [line for line in lines if not line.startswith("Your stored positions")] + [self.storing.read_back()]
         return plain_lines(*lines)
 
     def do_status(self, command: Command, now: float) -> Reply:

@@ -119,7 +119,7 @@ def refusal_of_the_defence(console):
 
 def test_the_arcade_prompt_offers_only_what_is_accepted():
     console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer"}, 1)
-    console.clock_state = "running"          # as after go and the countdown
+    console.clock.state = "running"          # as after go and the countdown
     console.handle(console.grammar().parse("roll"), 0.0)
     prompt = console.prompt()
     assert prompt.endswith("or roll.") and "roll again" not in prompt
