@@ -1,5 +1,5 @@
 """The games the console offers, in menu order. Each game declares its own GameInfo
-in its package's entry.py (audio_console/console/gameinfo.py has the types). Also
+in its package's entry.py (audio_console/contract/gameinfo.py has the types). Also
 which grammar the recognizers listen with for a game named on the command line."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one shape of a game at the console (console/adapter.py): every game, drill and
+"""The one shape of a game at the console (contract/adapter.py): every game, drill and
 the menu is a GameAdapter, so the session calls methods that always exist; dispatch,
 refusals, the rules core's errors and replay behave the same in every game."""
 import io
