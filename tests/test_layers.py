@@ -58,7 +58,7 @@ KNOWN_VIOLATIONS: set[tuple[str, str]] = set()
 GAME_CORE = ("", "rules", "board", "events", "deduction", "rollout", "footprints",
              "pieces", "dice", "chips", "alien", "defence", "actions")
 GAME_CUES = ("cues", "rules_summary")
-GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "memory",
+GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "computer_play", "memory",
               "commands", "readout", "placing", "arcade", "tutorial", "storing")
 
 
