@@ -108,9 +108,13 @@ class Assistant:
                 "Chance of D5; which points are ruled out; how many placements are left.",
                 "Auto mark on or off: info pegs placed for you. Review: your queries, one by one."]
 
-    def hints_line(self) -> str | None:
-        used = [f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items() if n]
-        return "Hints used: " + ", ".join(used) + "." if used else None
+    def hints_line(self, every_team: bool = False) -> str | None:
+        """'Hints used: team 1 2.' (None: none used); at the end of the game every team's count."""
+        if not any(self.hints.values()):
+            return None
+        used = [f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items()
+                if n or every_team]
+        return "Hints used: " + ", ".join(used) + "."
 
     def learn(self, events: list, reply: Reply) -> Reply:
         """Every team's deduction takes the events the board memories took; auto marks,
@@ -131,8 +135,9 @@ class Assistant:
             elif isinstance(event, GameOver):
                 used = {str(t): n for t, n in self.hints.items()}
                 reply.events.append({"event": "hints_used", "hints": used})
-                if self.hints_line():
-                    reply.say(self.hints_line() or "")
+                hints = self.hints_line(every_team=True)
+                if hints:
+                    reply.say(hints)
                 if self.option == 2 and not self.counts_for_best():
                     reply.say("Not counted as your best score: "
                               + ("the computer played." if self.host.demo else "hints were used."))

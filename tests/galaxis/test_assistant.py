@@ -241,3 +241,16 @@ def test_the_best_score_counts_only_the_players_own_games_without_hints(tmp_path
         last = texts(say(plain, format_point(point)))
     assert plain.finished() and plain.settings.best_option2 == plain.core.state[1].queries
     assert "a new best, beating 30" in last and "Not counted" not in last
+
+
+def test_at_the_end_every_teams_hints_are_said_even_a_team_that_used_none():
+    console = make(option=1, seed=3, opponent="computer", level=1)
+    lines = []
+    for _ in range(80):
+        if console.finished():
+            break
+        point = say(console, "hint").events[0]["point"]
+        lines += [m.text for m in say(console, point).messages + console.tick(0.0).messages]
+    assert console.finished()
+    assert f"Hints used: team 1 {console.assistant.hints[1]}, team 2 0." in lines
+    assert console.assistant.hints[1] > 0
