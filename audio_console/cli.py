@@ -21,14 +21,14 @@ import sys
 import threading
 from pathlib import Path
 
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from audio_console.console.session import Session
 from audio_console.console.typed import typed_lines
 from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
 from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
 from audio_console.files import reason
-from audio_console.console.game_options import Option
+from audio_console.contract.game_options import Option
 from audio_console.games import GAMES, HELP_ORDER
 from audio_console.output.presenter import OutputClosed, Presenter, print_line
 from audio_console.output.sink import NullSink

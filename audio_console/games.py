@@ -1,5 +1,5 @@
 """The games the console offers, in menu order. Each game declares its own GameInfo
-in its package's entry.py (audio_console/console/gameinfo.py has the types). Also
+in its package's entry.py (audio_console/contract/gameinfo.py has the types). Also
 which grammar the recognizers listen with for a game named on the command line."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from audio_console.arkade.entry import GAME as ARKADE
 from audio_console.battleship.entry import GAME as BATTLESHIP
 from audio_console.commands.grammar import Grammar
 from audio_console.commands.vocabulary import common_grammar
-from audio_console.console.gameinfo import GameInfo
+from audio_console.contract.gameinfo import GameInfo
 from audio_console.galaxis.commands import grammar as galaxis_grammar
 from audio_console.galaxis.entry import GAME as GALAXIS
 from audio_console.settings import Settings

@@ -23,8 +23,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from audio_console.battleship.computer import LEVELS, choose_line, move_rng  # noqa: E402
-from audio_console.battleship.rules import (ALL_LINES, ROW, Game, PLAYERS, ShotFired,  # noqa: E402
-                                            random_fleet)
+from audio_console.battleship.board import ALL_LINES, PLAYERS, ROW  # noqa: E402
+from audio_console.battleship.events import ShotFired  # noqa: E402
+from audio_console.battleship.rules import Game, random_fleet  # noqa: E402
 
 
 def fleet_game(seed: int) -> Game:

@@ -19,16 +19,15 @@ GAME_PACKAGES = ("galaxis", "battleship", "arkade")
 # The way a command travels, speech -> commands -> session -> rules core -> cues ->
 # output, as imports: each layer (its modules, by the longest matching prefix) and the
 # layers it may import. The session reaches a game only through the contract a game
-# implements (console.base, console.gameinfo with its console.game_options, and
-# console.adapter's GameAdapter), so
-# it never imports one; the voice layer knows no game; output knows neither sound nor
-# the console, and the audio engine implements output's sink. console.storage is the
+# implements (the contract package: GameAdapter, Reply, GameInfo, hot-seat passing), so
+# it never imports one (nor a game the session); the voice layer knows no game; output knows neither sound nor the console, and the
+# audio engine implements output's sink. console.storage is the
 # session's (saves, the event log); the file helpers every layer uses are in files.
 LAYERS = {
     "app": ("cli", "__main__", "recognize", "games"),     # wires everything; names the games
     "session": ("console",),
     "game": GAME_PACKAGES,                  # rules core, board memory, cues, adapter
-    "contract": ("console.base", "console.gameinfo", "console.adapter", "console.game_options"),
+    "contract": ("contract",),
     "speech": ("voice",),
     "commands": ("commands",),
     "sound": ("audio",),
@@ -57,7 +56,7 @@ KNOWN_VIOLATIONS: set[tuple[str, str]] = set()
 GAME_CORE = ("", "rules", "board", "events", "deduction", "rollout", "footprints",
              "pieces", "dice", "chips", "alien", "defence", "actions")
 GAME_CUES = ("cues", "rules_summary")
-GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "memory",
+GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "computer_play", "memory",
               "commands", "readout", "placing", "arcade", "tutorial", "storing")
 
 
@@ -360,4 +359,11 @@ def test_a_rules_core_importing_its_console_is_caught(tmp_path):
     copy = _copy(tmp_path)
     _plant(copy, "galaxis/rules.py", "from . import review")
     assert any(v.startswith("audio_console.galaxis.rules (core) imports") and "review" in v
+               for v in violations(copy))
+
+
+def test_a_game_importing_the_session_is_caught(tmp_path):
+    copy = _copy(tmp_path)
+    _plant(copy, "battleship/placing.py", "from audio_console.console.history import MessageHistory")
+    assert any("audio_console.battleship.placing imports audio_console.console.history (session)" in v
                for v in violations(copy))

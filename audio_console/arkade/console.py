@@ -7,15 +7,15 @@ computer's randomness comes from the seed and the move number.
 
 Strategy Mode: the computer plays its whole turn as soon as it is its turn (on the
 next tick, or before the player's next command). Arcade Mode's real time (go, pause,
-the countdown, the computer's rolls at the pace) is in arkade/arcade.py.
+the countdown, the computer's rolls at the pace) is a part, arkade/arcade.py.
 """
 from __future__ import annotations
 
 import random
 
 from audio_console.arkade import commands, cues, readout
-from audio_console.arkade.arcade import COMPUTER_TURN_LIMIT, PAUSED, ArcadeTiming
-from audio_console.arkade.actions import Action, Fly, NotAnAction, UseGps, parse_action
+from audio_console.arkade.arcade import COMPUTER_TURN_LIMIT, PAUSED, ArcadeClock
+from audio_console.arkade.actions import Action, NotAnAction, parse_action
 from audio_console.arkade.board import LETTERS
 from audio_console.arkade.events import BoosterFired, ShotFired, SpaceshipFlew, TurnBegan, TurnEnded
 from audio_console.arkade.computer import next_action, player_rng
@@ -25,22 +25,25 @@ from audio_console.arkade.rules import (
 )
 from audio_console.arkade.rules_summary import rules_lines
 from audio_console.commands import Command, Grammar
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.settings import Settings
-from audio_console.wording import counted, number_word, one_of, sentence
+from audio_console.wording import counted, sentence
 
-ACTIONS = {"roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
-           "choose", "clear", "sacrifice"}
+# Every action of either side goes to do_play (the rules core tells them apart).
+ACTIONS = ("roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
+           "choose", "clear", "sacrifice")
 # Arcade questions and settings that never need the clock running.
 ALWAYS_ALLOWED = {"listen", "pace", "go", "pause"}
 
 
-class ArkadeConsole(ArcadeTiming, GameAdapter):
+class ArkadeConsole(GameAdapter):
     """Commands go to do_ methods (GameAdapter): every action of either side to do_play,
     each board question to its own; a saved action is the text of the rules core's action."""
     game = "arkade"
     title = "Arkade"
+    rule_errors = (IllegalAction,)
+    handled_by = {**{action: "play" for action in ACTIONS}, "summary": "board"}
 
     def __init__(self, options: dict | None = None, seed: int = 0, settings: Settings | None = None,
                  now: float = 0.0):
@@ -58,17 +61,11 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
             raise InputError("Arcade Mode needs the computer on one side: one player, one keyboard.")
         level = options.get("level") or 2
         self.level = {1: "easy", 2: "normal", 3: "hard"}.get(level) or str(level)   # 1-3, or its name
-        self.pace = float(options.get("pace") or 3.0)
         self.peng = bool(options.get("peng"))
         self.moves = 0                     # every action of either side, for the computer's RNG
-        self.next_computer = {ALIEN: now + self.pace, DEFENCE: now + self.pace}
         self._grammar = commands.grammar(self.core.rows)
-        # Arcade Mode: "waiting" (for go), "counting" (from countdown_start), or "running".
-        self.clock_state = "waiting" if self.options.mode == ARCADE else "running"
-        self.paused = False
+        self.clock = ArcadeClock(self, self.options.mode, float(options.get("pace") or 3.0), now)
         self.defence_quiet = False      # the computer's Defence has not flown or shot this turn
-        self.countdown_start = 0.0
-        self.counted = 0
 
     # --- the session's questions ---------------------------------------------------
 
@@ -95,9 +92,9 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         core = self.core
         if core.finished():
             return GAME_OVER
-        if self.clock_state == "waiting":
-            return PAUSED if self.paused else "Arcade Mode: say go to start the countdown; say pause at any time."
-        if self.clock_state == "counting":
+        if self.clock.state == "waiting":
+            return PAUSED if self.clock.paused else "Arcade Mode: say go to start the countdown; say pause at any time."
+        if self.clock.state == "counting":
             return "Get ready."
         side = self.human_side()
         if side is None:
@@ -149,7 +146,7 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
                   "what is at C3; dice; where is the spaceship; chips; board; what can I do.",
                   "Forward is towards the defence line; left is towards column 1."]
         if self.options.mode == ARCADE:
-            lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self._pace_words()}).")
+            lines.append(f"Computer pace 5 seconds: the computer rolls every 5 seconds (now {self.clock.pace_words()}).")
             lines.append("Pause: the clock stops. Go: a countdown, then the game goes on. "
                          "While you hear what can I do, the board, help or the rules, the computer waits.")
         return lines
@@ -167,7 +164,7 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         if o.mode == STRATEGY:
             reply.say("The Alien begins.")
         else:
-            reply.say(self.arcade_intro())
+            reply.say(self.clock.intro())
         return reply
 
     def status(self, now: float | None = None) -> list[str]:
@@ -178,14 +175,14 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         elif self.options.mode == STRATEGY:
             lines.append(f"Turn {core.turns}: the {self._turn_name()}'s turn.")
         else:
-            lines.append(self.clock_line())
+            lines.append(self.clock.clock_line())
         lines.append(f"{counted(len(core.alive()), 'saucer')} left; spaceship in column {core.ship + 1}; "
                      f"{counted(core.boosters, 'booster')}.")
         return lines
 
     def rules_summary(self) -> list[str]:
         return rules_lines(self.options.mode, LETTERS[self.core.rows - 1], self.options.max_rolls,
-                           self._pace_words())
+                           self.clock.pace_words())
 
     def _turn_name(self) -> str:
         """Whose turn it is, in words (Strategy Mode always has one)."""
@@ -194,10 +191,10 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
     # --- acting ------------------------------------------------------------------------
 
     def refusal(self, command: Command) -> str | None:
-        if self.clock_state != "running" and command.name in ACTIONS and not self.core.finished():
-            if self.clock_state == "counting":
+        if self.clock.state != "running" and command.name in ACTIONS and not self.core.finished():
+            if self.clock.state == "counting":
                 return "Wait for the start signal."
-            return "Paused: nothing moves until you say go." if self.paused else "The game has not started: say go."
+            return "Paused: nothing moves until you say go." if self.clock.paused else "The game has not started: say go."
         return None
 
     def unknown(self, command: Command) -> str:
@@ -221,20 +218,17 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
             if saucer and saucer.colour != colour:
                 raise InputError(f"The saucer at {command.get('cell')} is {saucer.colour}, not {colour}.")
         try:
-            reply.extend(self._act(side, commands.action_of(command)))
+            reply.extend(self.play_action(side, commands.action_of(command)))
         except IllegalAction as error:
             if reply.record:       # the computer's turn still happened: show it, then refuse
                 reply.say(str(error), signal="error")
                 return reply
-            raise InputError(str(error)) from None
+            raise                  # refused as one sentence (rule_errors), nothing changed
         if self.options.mode == STRATEGY:
             reply.extend(self._computer_turns())
         return reply
 
-    do_roll = do_reroll = do_keep = do_done = do_fly = do_ship = do_booster = do_shoot = do_play
-    do_plasma = do_gps = do_choose = do_clear = do_sacrifice = do_play
-
-    def _act(self, side: str, action: Action) -> Reply:
+    def play_action(self, side: str, action: Action) -> Reply:
         events = self.core.act(side, action)
         self.moves += 1
         reply = Reply(events=[e.log() for e in events if e.logged], record=[f"{side} {action.text()}"])
@@ -272,8 +266,12 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         except IllegalAction as error:
             raise InputError(f"the saved action {command.text!r} cannot be replayed: {error}") from None
         self.moves += 1
-        self.paused = self.options.mode == ARCADE     # a resumed arcade game is paused, not "not started"
+        self.clock.paused = self.options.mode == ARCADE     # a resumed arcade game is paused, not "not started"
         return Reply(record=[command.text])
+
+    def computer_action(self, side: str) -> Action | None:
+        """The computer's next action for `side`: its randomness from the seed and the move."""
+        return next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
 
     def _computer_side(self) -> str | None:
         core = self.core
@@ -289,19 +287,28 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         reply = Reply()
         count = 0
         while (side := self._computer_side()) is not None and count < COMPUTER_TURN_LIMIT * 2:
-            action = next_action(self.core, side, self.level, player_rng(self.seed, side, self.moves))
+            action = self.computer_action(side)
             if action is None:
                 break
-            reply.extend(self._act(side, action))
+            reply.extend(self.play_action(side, action))
             count += 1
         return reply
+
+    def parts(self) -> tuple[object, ...]:
+        return (self.clock,)
+
+    def holds_clock(self, command: Command) -> bool:
+        return self.clock.holds_clock(command)
+
+    def restart_clock(self, now: float) -> None:
+        self.clock.restart_clock(now)
 
     def tick(self, now: float) -> Reply:
         if self.core.finished():
             return Reply()
         if self.options.mode == STRATEGY:
             return self._computer_turns()
-        return self.arcade_tick(now)
+        return self.clock.tick(now)
 
     def explain(self, text: str) -> str | None:
         """Why a line that names a space is not understood, when the space is off the board."""
@@ -364,9 +371,6 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
     def do_status(self, command: Command, now: float) -> Reply:
         return plain_lines(*self.status())
 
-    def do_summary(self, command: Command, now: float) -> Reply:
-        return self.do_board(command, now)
-
     def do_board(self, command: Command, now: float) -> Reply:
         return plain_lines(*readout.board(self.core) + self.status())
 
@@ -380,19 +384,4 @@ class ArkadeConsole(ArcadeTiming, GameAdapter):
         legal = self.core.legal_actions(side)
         if not legal:
             return [f"Nothing now: it is the {self._turn_name()}'s turn."]
-        say = lambda action: commands.spoken(action, self._colour_at)
-        flights = [a for a in legal if isinstance(a, Fly)]
-        others = [say(a) for a in legal if not isinstance(a, (Fly, UseGps))]
-        gps = [number_word(a.column) for a in legal if isinstance(a, UseGps)]
-        if gps:             # one line for the GPS's spaces, not six
-            others.append(f"use the GPS to {one_of(gps)}")
-        lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
-        if flights:
-            shown = [say(a) for a in flights[:10]]
-            more = f", and {len(flights) - 10} more" if len(flights) > 10 else ""
-            lines.append(f"{counted(len(flights), 'flight')}: " + "; ".join(shown) + more + ".")
-        return lines
-
-    def _colour_at(self, cell: tuple[int, int]) -> str | None:
-        saucer = self.core.saucer_at(cell)
-        return saucer.colour if saucer else None
+        return readout.options(self.core, legal)

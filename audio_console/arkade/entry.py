@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import argparse
 
-from audio_console.console.base import InputError
-from audio_console.console.game_options import LEVEL, OTHERS, PRACTICE, Option, seconds
-from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.contract.base import InputError
+from audio_console.contract.game_options import LEVEL, OTHERS, PRACTICE, Option, seconds
+from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 

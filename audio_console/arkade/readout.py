@@ -7,9 +7,11 @@ Game. Nothing here changes the game.
 """
 from __future__ import annotations
 
+from audio_console.arkade.actions import Action, Fly, UseGps
 from audio_console.arkade.board import LETTERS, Cell, cell_name
+from audio_console.arkade.commands import spoken
 from audio_console.arkade.pieces import DEFENCE
-from audio_console.wording import counted
+from audio_console.wording import counted, number_word, one_of
 
 # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
 # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.
@@ -120,4 +122,28 @@ def board(game) -> list[str]:
         extra.append(f"outpost at {cell_name((game.board.last_row, game.outpost))}")
     if extra:
         lines.append("On the board: " + "; ".join(extra) + ".")
+    return lines
+
+
+def colour_at(game, cell: Cell) -> str | None:
+    """The colour of the saucer at `cell` (None: no saucer there)."""
+    saucer = game.saucer_at(cell)
+    return saucer.colour if saucer else None
+
+
+def options(game, legal: list[Action]) -> list[str]:
+    """'What can I do': the `legal` actions as said, the GPS's spaces on one line, at
+    most ten flights named."""
+    def say(action: Action) -> str:
+        return spoken(action, lambda cell: colour_at(game, cell))
+    flights = [a for a in legal if isinstance(a, Fly)]
+    others = [say(a) for a in legal if not isinstance(a, (Fly, UseGps))]
+    gps = [number_word(a.column) for a in legal if isinstance(a, UseGps)]
+    if gps:             # one line for the GPS's spaces, not six
+        others.append(f"use the GPS to {one_of(gps)}")
+    lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
+    if flights:
+        shown = [say(a) for a in flights[:10]]
+        more = f", and {len(flights) - 10} more" if len(flights) > 10 else ""
+        lines.append(f"{counted(len(flights), 'flight')}: " + "; ".join(shown) + more + ".")
     return lines

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from audio_console.arkade.actions import Fly
 from audio_console.arkade.board import LETTERS, Cell, Space, cell_name
+from audio_console.arkade import readout
 from audio_console.arkade.commands import spoken
 from audio_console.arkade.console import ACTIONS, ArkadeConsole
 from audio_console.arkade.pieces import STEPS
 from audio_console.arkade.rules import ALIEN, NAMES
 from audio_console.commands import Command, Grammar, Rule
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import Message, Reply
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import Message, Reply
 from audio_console.settings import Settings
 
 COACHED_TURNS = 3        # the Alien's turns the coach explains; then the game goes on alone
@@ -138,7 +139,7 @@ class ArkadeWalkthrough(GameAdapter):
         # the line that says what to say comes last, where the player's attention is
         lines.append(f"For example, the {saucer.colour if saucer else ''} saucer at {start}: {where}, "
                      f"{cell_name(target)} is {self.core.board.colour(target)} and free. "
-                     f"Say {spoken(example, self._colour_at)}.")
+                     f"Say {spoken(example, lambda cell: readout.colour_at(self.core, cell))}.")
         return lines
 
     def _example(self) -> Fly | None:
@@ -155,6 +156,3 @@ class ArkadeWalkthrough(GameAdapter):
         rows, columns = STEPS[step]
         return (start[0] + rows, start[1] + columns)
 
-    def _colour_at(self, cell: Cell) -> str | None:
-        saucer = self.core.saucer_at(cell)
-        return saucer.colour if saucer else None

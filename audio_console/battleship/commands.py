@@ -19,7 +19,7 @@ three"), which keeps each phase's spoken phrases to a few thousand.
 from __future__ import annotations
 
 from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
-from audio_console.battleship.rules import Square
+from audio_console.battleship.board import Square
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
 from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot
 from audio_console.wording import word_number

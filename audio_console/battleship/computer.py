@@ -27,8 +27,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from audio_console.battleship.rules import (ALL_LINES, COLUMN, SECTORS, SHIP_NAMES, SIZE, Line,
-                                            Observation, placements_in_sector)
+from audio_console.battleship.board import ALL_LINES, COLUMN, SECTORS, SIZE, Line, placements_in_sector
+from audio_console.battleship.events import Observation
+from audio_console.battleship.footprints import SHIP_NAMES
 
 LEVELS = {1: "cadet", 2: "pilot", 3: "commander"}
 N_CELLS = len(SECTORS) * SIZE * SIZE      # 300

@@ -14,23 +14,23 @@ from __future__ import annotations
 import random
 
 from audio_console.battleship import commands
-from audio_console.battleship.commands import DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT, SHOOTING, a_point
-from audio_console.battleship.computer import LEVELS, choose_line, move_rng
-from audio_console.battleship.cues import SIDES, cue, log_event, owner_news
+from audio_console.battleship.commands import (DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT,
+                                               SHOOTING, a_point)
+from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
+from audio_console.battleship.cues import SIDES, cue, first_words, log_event, owner_news, who_prefix
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.battleship.memory import BoardMemory, describe_placement, join_words
 from audio_console.battleship.placing import FleetPlacing
-from audio_console.battleship.review import FleetReview
-from audio_console.battleship.rules import (COLUMN, ROW, ROWS, BattleshipError, FleetDestroyed,
-                                            Game, Line, Placement, ShotFired,
-                                            ShotRecalled, fleet_cells, make_line, other,
-                                            random_fleet)
+from audio_console.battleship.board import (COLUMN, ROW, ROWS, BattleshipError, Line,
+                                            fleet_cells, make_line, other)
+from audio_console.battleship.events import FleetDestroyed, ShotFired, ShotRecalled
+from audio_console.battleship.rules import Game, random_fleet
 from audio_console.battleship.rules_summary import RULES
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import normalize
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER
-from audio_console.console.base import InputError, Message, Reply
-from audio_console.output.screen import clear_for
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.settings import Settings
 from audio_console.wording import sentence
 
@@ -38,10 +38,11 @@ OPPONENTS = ("computer", "human")
 PLACEMENTS = ("random", "manual")
 
 
-class BattleshipConsole(FleetPlacing, FleetReview):
+class BattleshipConsole(GameAdapter):
     game = "battleship"
     title = "Battleship"
     rule_errors = (BattleshipError,)
+    handled_by = {"shoot here": "shoot", "what here": "what", "summary": "status"}
 
     def __init__(self, opponent: str = "computer", placement: str = "random", level: int = 2,
                  seed: int = 0, settings: Settings | None = None):
@@ -62,8 +63,8 @@ class BattleshipConsole(FleetPlacing, FleetReview):
             self.names = {1: "Player 1", 2: "Player 2"}
             self.possessive = {1: "player 1's", 2: "player 2's"}
         self.current_sector: dict[int, int | None] = {1: None, 2: None}
-        self.pending: Placement | None = None        # a ship being tried out, not yet placed
-        self.passing_to: int | None = None           # waiting for this player to say "ready"
+        self.hot_seat: HotSeat = HotSeat("player")
+        self.placing = FleetPlacing(self.core, seed, opponent, self.hot_seat, self._learn)
         self.news: list[Message] = []                # told to the next player after "ready"
         self.why: dict[int, str] = {}                # each player's last hint, with its reason
         self._full_grammar = commands.full_grammar()
@@ -89,7 +90,7 @@ class BattleshipConsole(FleetPlacing, FleetReview):
     def phase(self) -> str:
         if self.core.winner is not None:
             return OVER
-        if self.passing_to is not None:
+        if self.hot_seat.passing:
             return PASSING
         return PLACING if self.core.phase == PLACING else SHOOTING
 
@@ -101,7 +102,10 @@ class BattleshipConsole(FleetPlacing, FleetReview):
         return commands.grammar_for(self.phase())
 
     def _who(self, player: int) -> str:
-        return "" if self.opponent == "computer" else f"Player {player}: "
+        return who_prefix(self.opponent, player)
+
+    def parts(self) -> tuple[object, ...]:
+        return (self.placing,)
 
     def prompt(self) -> str:
         return sentence(self._prompt())
@@ -111,10 +115,10 @@ class BattleshipConsole(FleetPlacing, FleetReview):
         if phase == OVER:
             return GAME_OVER
         if phase == PASSING:
-            return f"Pass the console to player {self.passing_to}. Player {self.passing_to}: say ready."
+            return self.hot_seat.prompt()
         who = self._who(self.player)
         if phase == PLACING:
-            return self._placing_prompt(who)
+            return self.placing.prompt()
         sector = self.current_sector[self.player]
         if sector:
             return f"{who}your shot in sector {sector}: say a row or a column, or another sector."
@@ -123,11 +127,10 @@ class BattleshipConsole(FleetPlacing, FleetReview):
     def help(self) -> list[str]:
         phase = self.phase()
         if phase == PASSING:
-            return [f"The console is passing to player {self.passing_to}. Say ready when player "
-                    f"{self.passing_to} has it; nothing secret is said before."]
+            return self.hot_seat.help()
         lines = []
         if phase == PLACING:
-            lines += self._placing_help()
+            lines += self.placing.help()
         elif phase == SHOOTING:
             lines += [
                 "Shoot: a sector and a row A to J or a column 1 to 10, like sector 2 row D or sector 1 column 3.",
@@ -159,10 +162,35 @@ class BattleshipConsole(FleetPlacing, FleetReview):
         return reply
 
     def _first_words(self) -> str:
-        return "You shoot first." if self.opponent == "computer" else f"Player {self.core.first} shoots first."
+        return first_words(self.opponent, self.core.first)
 
     def rules_summary(self) -> list[str]:
         return list(RULES)
+
+    def status(self, now: float | None = None) -> list[str]:
+        phase = self.phase()
+        if phase == OVER:
+            assert self.core.winner is not None      # over means someone won
+            lines = [f"Game over. {self.names[self.core.winner]} won."]
+
+        elif phase == PASSING:
+            return [f"Passing the console to player {self.hot_seat.to}. Shots: player 1 "
+                    f"{self.core.shots(1)}, player 2 {self.core.shots(2)}. Ships vaporized: player 1 "
+                    f"{len(self.core.vaporized[1])}, player 2 {len(self.core.vaporized[2])}."]
+        elif phase == PLACING:
+            placed = self.core.fleets[self.player]
+            lines = [sentence(f"{self._who(self.player)}placing: {len(placed)} of 5 ships placed.")]
+        else:
+            lines = ["Your shot." if self.opponent == "computer" else f"Player {self.player} to shoot."]
+        return lines + self.memory[self._viewer()].status()
+
+    def _viewer(self) -> int:
+        """Whose memory the review commands read."""
+        if self.opponent == "computer":
+            return 1
+        if self.core.winner is not None:
+            return self.core.winner
+        return self.player
 
     def explain(self, text: str) -> str | None:
         """Why a line that looks like a shot or placement is not one, or not now."""
@@ -193,9 +221,7 @@ class BattleshipConsole(FleetPlacing, FleetReview):
 
     # --- acting ---------------------------------------------------------------------------
     def refusal(self, command: Command) -> str | None:
-        if self.phase() == PASSING and command.name != "ready":
-            return self._passing_refusal()
-        return None
+        return self.hot_seat.refusal(command)
 
     def unknown(self, command: Command) -> str:
         return f"{self._doing(command)} cannot be done now; say help for what you can say."
@@ -206,13 +232,13 @@ class BattleshipConsole(FleetPlacing, FleetReview):
         return DOING.get(command.name) or sentence(command.text)
 
     def _passing_refusal(self) -> str:
-        return f"The console is passing to player {self.passing_to}: player {self.passing_to}, say ready first."
+        return self.hot_seat.refusal() or ""
 
     def replay_grammar(self) -> Grammar:
         return self._full_grammar
 
     def replay(self, command: Command) -> Reply:
-        self.passing_to = None     # a replay passes the console silently (the last action may pass it)
+        self.hot_seat.cancel()     # the last action may pass it
         return super().replay(command)
 
     # --- core calls -------------------------------------------------------------------------
@@ -260,14 +286,10 @@ class BattleshipConsole(FleetPlacing, FleetReview):
             if self.core.winner is None:    # the turn is back: said every time, as Galaxis does
                 reply.say(self.prompt(), speech="Your shot.", signal="prompt")
         if self.core.winner is None and self.opponent == "human":
-            self.passing_to = self.core.to_move
             self.news = self._damage_news(events) + [m for e in events for m in owner_news(e)]
             # the shot and its result are public: they stay readable after the clear
-            reply.messages.append(clear_for(f"player {self.passing_to}", reply.messages))   # the only clear
+            reply.messages.append(self.hot_seat.pass_to(self.core.to_move, reply.messages))   # the only clear
         return reply
-
-    def do_shoot_here(self, command: Command, now: float = 0.0) -> Reply:
-        return self.do_shoot(command, now)
 
     def _shot_reply(self, events: list, damage: list[Message] | None = None) -> Reply:
         """The shot's lines; `damage` (the target's own news) right after hit or miss,
@@ -310,9 +332,7 @@ class BattleshipConsole(FleetPlacing, FleetReview):
         return reply
 
     def do_ready(self, command: Command, now: float = 0.0) -> Reply:
-        if self.passing_to is None:
-            raise InputError("Nothing to be ready for.")
-        player, self.passing_to = self.passing_to, None
+        player = self.hot_seat.ready()
         reply = Reply()
         if self.core.phase == PLACING:
             reply.say(f"Player {player}: place your fleet of five, secretly. Say help for how.",
@@ -326,3 +346,46 @@ class BattleshipConsole(FleetPlacing, FleetReview):
         reply.messages += self.news
         self.news = []
         return reply
+
+    # --- review -------------------------------------------------------------------------------
+    def _review(self, *lines: str) -> Reply:
+        return plain_lines(*lines)
+
+    def do_status(self, command: Command, now: float = 0.0) -> Reply:
+        return self._review(*self.status())
+
+    def do_read_sector(self, command: Command, now: float = 0.0) -> Reply:
+        return self._review(self.memory[self._viewer()].read_sector(int(command.get("sector"))))
+
+    def do_read(self, command: Command, now: float = 0.0) -> Reply:
+        sector = self.current_sector.get(self._viewer())
+        if sector is None:
+            raise InputError("Which sector? Say read sector 2.")
+        return self._review(self.memory[self._viewer()].read_sector(sector))
+
+    def do_what(self, command: Command, now: float = 0.0) -> Reply:
+        return self._review(self.memory[self._viewer()].what_about(self._line(command)))
+
+    def do_my_fleet(self, command: Command, now: float = 0.0) -> Reply:
+        return self._review(*self.memory[self._viewer()].my_fleet())
+
+    def do_my_sector(self, command: Command, now: float = 0.0) -> Reply:
+        return self._review(self.memory[self._viewer()].my_sector(int(command.get("sector"))))
+
+    def do_hint(self, command: Command, now: float = 0.0) -> Reply:
+        if self.phase() != SHOOTING:
+            raise InputError("Hints are for shooting.")
+        player = self.player
+        line, why = hint(self.core.observations[player], move_rng(self.seed, player, -1 - self.core.shots(player)))
+        name = f"sector {line.sector} {line.name}"
+        self.why[player] = f"Why {name}: {why}"
+        # Short by default, so that the microphone opens soon; the reason on "why".
+        return self._review(f"Hint: {name}: {why}" if self.settings.long_hints else f"Hint: {name}.")
+
+    def do_why(self, command: Command, now: float = 0.0) -> Reply:
+        if self.phase() == PASSING:
+            raise InputError(self._passing_refusal())
+        why = self.why.get(self.player)
+        if why is None:
+            raise InputError("Say hint first; why then gives the hint's reason.")
+        return self._review(why)

@@ -7,12 +7,21 @@ place. Names ("You", "The computer", "Player 2") are handed in by the console.
 """
 from __future__ import annotations
 
-from audio_console.battleship.rules import (HIT, FleetDestroyed, ShipVaporized, ShotFired,
-                                            ShotRecalled)
+from audio_console.battleship.events import HIT, FleetDestroyed, ShipVaporized, ShotFired, ShotRecalled
 from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
 from audio_console.wording import sentence
 
 SIDES = {1: LEFT, 2: RIGHT}
+
+
+def who_prefix(opponent: str, player: int) -> str:
+    """A line's first words naming the player it is for: none against the computer."""
+    return "" if opponent == "computer" else f"Player {player}: "
+
+
+def first_words(opponent: str, first: int) -> str:
+    """Who shoots first, as the battle begins."""
+    return "You shoot first." if opponent == "computer" else f"Player {first} shoots first."
 
 # event kind -> (text template, speech template or None for "speak the text", signal)
 CUES: dict[str, tuple[str, str | None, str | None]] = {

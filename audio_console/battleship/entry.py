@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from audio_console.console.game_options import LEVEL, OPPONENT, OTHERS, Option
-from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.contract.game_options import LEVEL, OPPONENT, OTHERS, Option
+from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 

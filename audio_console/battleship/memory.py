@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from audio_console.battleship.footprints import SHIP_NAMES
 from audio_console.wording import noun
-from audio_console.battleship.rules import (ALL_LINES, HIT, ROW, ROWS, SECTORS, Cell, Line, Placement,
-                                            ShipPlaced, ShipRemoved, ShipVaporized, ShotFired)
+from audio_console.battleship.board import ALL_LINES, ROW, ROWS, SECTORS, Cell, Line, Placement
+from audio_console.battleship.events import HIT, ShipPlaced, ShipRemoved, ShipVaporized, ShotFired
 
 
 def describe_cells(cells) -> str:

@@ -2,51 +2,48 @@
 described, or refused with the reason), turned, moved, then placed; or the rest is
 placed at random; a ship is removed; "done" ends the player's placing.
 
-A part of BattleshipConsole (the placing phase's do_ methods), kept apart because it
-is its own job; it uses the console's core, player, pending ship and memories.
+A part of BattleshipConsole (its `parts()`): the placing phase's do_ methods, kept
+apart because it is its own job. It is given what it uses: the rules core, the seed,
+who plays, the hot seat, and `learn` (the board memories take every event).
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Callable
 
-from audio_console.battleship.commands import PLACING, ship_name
-from audio_console.battleship.cues import SIDES
+from audio_console.battleship.board import BattleshipError, Placement, other
+from audio_console.battleship.commands import ship_name
+from audio_console.battleship.cues import SIDES, first_words, who_prefix
+from audio_console.battleship.events import BattleBegins
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
 from audio_console.battleship.memory import describe_placement
-from audio_console.battleship.rules import BattleBegins, BattleshipError, Game, Placement, other, random_fleet
+from audio_console.battleship.rules import PLACING, Game, random_fleet
 from audio_console.commands import Command
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import InputError, Reply
-from audio_console.output.screen import clear_for
+from audio_console.contract.adapter import refusal_sentence
+from audio_console.contract.base import InputError, Reply
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.wording import sentence
 
 
-class FleetPlacing(GameAdapter):
-    # What the placing phase uses of BattleshipConsole (declared for the type checker).
-    core: Game
-    seed: int
-    opponent: str
-    pending: Placement | None
-    passing_to: int | None
+class FleetPlacing:
+    def __init__(self, core: Game, seed: int, opponent: str, hot_seat: HotSeat,
+                 learn: Callable[[list], None]):
+        self.core, self.seed, self.opponent, self.hot_seat = core, seed, opponent, hot_seat
+        self.learn = learn
+        self.pending: Placement | None = None        # a ship being tried out, not yet placed
 
     @property
     def player(self) -> int:
-        raise NotImplementedError
-
-    def phase(self) -> str:
-        raise NotImplementedError
-
-    def _who(self, player: int) -> str:
-        raise NotImplementedError
-
-    def _first_words(self) -> str:
-        raise NotImplementedError
+        """The player placing now: player 1 first, then player 2."""
+        return 1 if not self.core.ready[1] else 2
 
     def _core(self, action: Callable[..., list], *args: Any) -> list:
-        raise NotImplementedError
+        events = action(*args)      # its refusals become InputError in the adapter's act()
+        self.learn(events)
+        return events
 
-    def _placing_prompt(self, who: str) -> str:
+    def prompt(self) -> str:
+        who = who_prefix(self.opponent, self.player)
         if self.pending is not None:
             where = (f"{who}{self.pending.ship} at sector {self.pending.sector} {self.pending.corner} "
                      f"{self.pending.heading}")
@@ -61,7 +58,7 @@ class FleetPlacing(GameAdapter):
                 f"a corner and a heading, like {ship.lower()} sector 1 B3 across; or say random.")
 
     @staticmethod
-    def _placing_help() -> list[str]:
+    def help() -> list[str]:
         return [
             "Try a ship somewhere: the ship, a sector, the top-left corner of its box and a heading "
             "(across, down, left, up), like quadron sector 1 B3 across. You hear which holes it covers.",
@@ -134,8 +131,10 @@ class FleetPlacing(GameAdapter):
         player = self.player
         fleet = self.core.fleets[player]
         rng = random.Random(f"battleship:{self.seed}:random:{player}:{len(fleet)}")
-        with self.rules(then="Remove a ship and try again."):
+        try:
             complete = random_fleet(rng, fleet)
+        except BattleshipError as error:
+            raise InputError(refusal_sentence(error, "Remove a ship and try again.")) from error
         reply = Reply()
         for ship in SHIP_NAMES:
             if ship not in fleet:
@@ -156,7 +155,7 @@ class FleetPlacing(GameAdapter):
                          side=SIDES[self.player])
 
     def do_undo(self, command: Command, now: float = 0.0) -> Reply:
-        if self.phase() == PLACING:
+        if self.core.phase == PLACING:
             placed = list(self.core.fleets[self.player])
             if self.pending is not None:
                 self.pending = None
@@ -171,17 +170,17 @@ class FleetPlacing(GameAdapter):
         player = self.player
         events = self._core(self.core.finish_placing, player)
         self.pending = None
-        reply = Reply(record=["done"]).say(sentence(f"{self._who(player)}fleet ready."), side=SIDES[player])
+        reply = Reply(record=["done"]).say(sentence(f"{who_prefix(self.opponent, player)}fleet ready."), side=SIDES[player])
         if self.opponent == "human":
             # Hand over: to player 2 to place, or back to player 1 to shoot first.
-            self.passing_to = other(player) if not self.core.ready[other(player)] else self.core.to_move
-            reply.messages.append(clear_for(f"player {self.passing_to}"))   # the only clear
+            to = other(player) if not self.core.ready[other(player)] else self.core.to_move
+            reply.messages.append(self.hot_seat.pass_to(to))   # the only clear
         if any(isinstance(e, BattleBegins) for e in events):
-            reply.say(f"Battle begins. {self._first_words()}")
+            reply.say(f"Battle begins. {first_words(self.opponent, self.core.first)}")
         return reply
 
     def _placing_only(self) -> None:
-        if self.phase() != PLACING:
+        if self.core.phase != PLACING:
             raise InputError("The fleets are placed; now shoot, like sector 2 row D.")
 
     def _need_pending(self) -> Placement:

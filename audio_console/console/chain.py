@@ -8,7 +8,7 @@ Each handler has one job and one method, `take(said) -> bool` (True: taken, the 
 stops). A handler that only notes something (the clock hold) or turns the input into
 a command (understanding) returns False, so the rest of the chain sees it. The
 session's own commands are `do_<name>(command)` methods, as a game's are
-(console/adapter.py): one way to name what a command does, for the console and the
+(contract/adapter.py): one way to name what a command does, for the console and the
 games alike.
 """
 from __future__ import annotations
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from audio_console.commands import Command
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import InputError, Message, Reply
-from audio_console.console.gameinfo import GameInfo
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import InputError, Message, Reply
+from audio_console.contract.gameinfo import GameInfo
 from audio_console.console.history import MessageHistory
 from audio_console.console.menu import MenuConsole
 from audio_console.console.storage import SavedGame

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from audio_console.console.base import Message, Reply
+from audio_console.contract.base import Message, Reply
 from audio_console.wording import counted
 
 HISTORY_SIZE = 200

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from audio_console.commands import Command, Grammar, Rule, Slot
 from audio_console.commands.grammar import SlotOption
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import InputError, Reply
-from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import InputError, Reply
+from audio_console.contract.gameinfo import GameInfo, Question
 
 
 def moves(n: int) -> str:

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from audio_console.commands import Command
 from audio_console.commands.vocabulary import common_grammar
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import Message, Reply
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.base import Message, Reply
 from audio_console.console.chain import (ClockHold, GameStage, Handler, MenuStage, PendingQuestion, Said,
                                          Understanding, VoiceCheckStage)
 from audio_console.console.menu import MenuConsole
-from audio_console.console.gameinfo import GameInfo
+from audio_console.contract.gameinfo import GameInfo
 from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, copy_aside, write_save
 from audio_console.console.history import MessageHistory
@@ -310,7 +310,7 @@ class Session:
             self.last_messages = list(reply.messages)
         if not review:
             self.history.add(reply.messages)
-            if getattr(self._console, "passing_to", None) is not None:
+            if self._console is not None and self._console.passing():
                 self.history.clear()     # a hot-seat game passes the console: nothing secret kept
         self.presenter.show(reply.messages)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from audio_console.commands import Command
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.console.chain import Handler, Said, dispatch
 from audio_console.console.voice_check import VoiceCheckConsole
 

@@ -4,7 +4,7 @@ session's chain (console/chain.py), for every game and the menu alike."""
 from __future__ import annotations
 
 from audio_console.commands import Command
-from audio_console.console.base import Reply
+from audio_console.contract.base import Reply
 from audio_console.console.chain import Handler, Said, dispatch
 from audio_console.console.setting_commands import SETTING_COMMANDS, change_setting
 

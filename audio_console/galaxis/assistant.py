@@ -1,32 +1,32 @@
-"""Galaxis with the deduction assistant and the computer team.
+"""The deduction assistant: a part of GalaxisConsole (its `parts()`).
 
-AssistedConsole is the lead's GalaxisConsole plus:
 - each team's exact Deduction, fed from the same events as its board memory;
-- "hint" (counted, logged), "which points are ruled out", "chance of D5",
-  "how many placements are left", "auto mark on/off", "review";
-- a computer team (`--opponent computer`, `--level 1-3`): team 2 in options 1 and
-  3, and in option 2 a demonstration that plays one query per "next", saying why.
+- "hint" (counted, logged), "why", "which points are ruled out", "chance of D5",
+  "how many placements are left", "auto mark on/off", "review".
 
-The computer sees only its own team's Deduction. In option 1 its queried points
-are kept off the human's text line and speakers, as the rulebook keeps them from
-the other team; in option 3 every query is announced anyway.
+It speaks only of the knowledge of the team at the console (never the computer's:
+the computer sees only its own team's Deduction, computer_play.py). In option 1 a
+computer's queried points are kept off the human's text line and speakers, as the
+rulebook keeps them from the other team; in option 3 every query is announced anyway.
 """
 from __future__ import annotations
 
 import threading
+from typing import Protocol
 
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.galaxis import commands
 from audio_console.galaxis.board import DISCOVERED, format_point
 from audio_console.galaxis.computer import ComputerTeam
-from audio_console.galaxis.console import GalaxisConsole
+from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
-from audio_console.galaxis.memory import Known
+from audio_console.galaxis.memory import BoardMemory, Known
 from audio_console.galaxis.review import review, review_steps
-from audio_console.galaxis.rules import SEARCHING, STORING
+from audio_console.galaxis.rules import SEARCHING, STORING, GalaxisGame
+from audio_console.settings import Settings
 
 # --- the assistant's words: a separate block, added to the lead's grammar ----------------
 
@@ -51,7 +51,7 @@ def assistant_grammar(demo: bool = False) -> Grammar:
     return Grammar(ASSISTANT_RULES + (DEMO_RULES if demo else []), commands.SLOTS + [_STATE])
 
 
-def _replay_grammar() -> Grammar:
+def replay_grammar() -> Grammar:
     """Recorded actions of the assistant (canonical forms) on top of the lead's."""
     return commands.replay_grammar() + Grammar(
         [Rule("hint", "hint", ["hint"]), Rule("auto mark", "auto mark {state}", ["auto mark <state>"]),
@@ -59,147 +59,66 @@ def _replay_grammar() -> Grammar:
         commands.SLOTS + [_STATE])
 
 
-class AssistedConsole(GalaxisConsole):
-    def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
-                 settings=None, now: float = 0.0, opponent: str = "human", level: int = 3):
-        super().__init__(option, seed, time_limit, settings, now)
+class AssistantHost(Protocol):
+    """What the assistant uses of GalaxisConsole."""
+    core: GalaxisGame
+    option: int
+    memory: dict[int, BoardMemory]
+    settings: Settings
+    cues: GalaxisCues
+
+    @property
+    def team(self) -> int: ...
+
+    @property
+    def demo(self) -> bool: ...
+
+    def has_computer(self) -> bool: ...
+
+    def computer_turn(self) -> bool: ...
+
+    def player_team(self) -> int: ...
+
+    def passing(self) -> bool: ...
+
+
+def warm_up(computer: ComputerTeam | None, option: int) -> None:
+    """Build the answer table, and the computer's opening thoughts, in the
+    background, so that the game starts at once and the first move is quick."""
+    def work():
+        answer_table()
+        if computer is not None and computer.level == 3 and option in (1, 2):
+            computer.choose_query(Deduction(), 1)     # remembered for its first move
+    threading.Thread(target=work, name="galaxis-warm-up", daemon=True).start()
+
+
+class Assistant:
+    def __init__(self, host: AssistantHost):
+        self.host = host
+        self.core, self.option, self.memory = host.core, host.option, host.memory
         self.deductions = {team: Deduction() for team in self.core.teams}
         self.hints = {team: 0 for team in self.core.teams}
         self.auto_mark = {team: False for team in self.core.teams}
         self.why: dict[int, str] = {}      # each team's last hint, with its reason
-        self.computer: ComputerTeam | None = None
-        if opponent == "computer":
-            # Option 2 has one team: the computer plays it, as a demonstration.
-            self.computer = ComputerTeam(level, seed, team=1 if option == 2 else 2)
-            if option != 2:
-                self.cues.computer_team = self.computer.team
-            self.cues.private = False
-        if self.demo:
-            self.cues.best = 0   # the computer's game is no player's score
-        self._moves = 0
-        self._assistant_replay = _replay_grammar()
-        self._warm_up()
-
-    def _warm_up(self) -> None:
-        """Build the answer table, and the computer's opening thoughts, in the
-        background, so that the game starts at once and the first move is quick."""
-        computer = self.computer
-
-        def work():
-            answer_table()
-            if computer is not None and computer.level == 3 and self.option in (1, 2):
-                computer.choose_query(Deduction(), 1)     # remembered for its first move
-        threading.Thread(target=work, name="galaxis-warm-up", daemon=True).start()
-
-    @property
-    def demo(self) -> bool:
-        return self.computer is not None and self.option == 2
-
-    def _computer_turn(self) -> bool:
-        return (self.computer is not None and not self.core.over
-                and self.core.turn == self.computer.team)
-
-    def _player_team(self) -> int:
-        """The team whose knowledge the assistant speaks about: never the computer's."""
-        if self.computer is not None and self.option != 2:
-            return 1
-        return self.team
-
-    # --- the session's questions -------------------------------------------------
-
-    def grammar(self) -> Grammar:
-        return super().grammar() + assistant_grammar(self.demo)
 
     def help(self) -> list[str]:
-        lines = super().help()
-        if self.demo:
-            lines.insert(0, "Next: the computer makes its next query and says why.")
-        if self.core.phase == STORING or self.passing_to is not None:
-            return lines        # the assistant's questions are for the search, by the team holding the console
-        lines += ["Hint: the best query now (hints are counted); why: its reason; long hints on or off. "
-                  "Chance of D5; which points are ruled out; how many placements are left.",
-                  "Auto mark on or off: info pegs placed for you. Review: your queries, one by one."]
-        return lines
+        if self.core.phase == STORING or self.host.passing():
+            return []       # the assistant's questions are for the search, by the team holding the console
+        return ["Hint: the best query now (hints are counted); why: its reason; long hints on or off. "
+                "Chance of D5; which points are ruled out; how many placements are left.",
+                "Auto mark on or off: info pegs placed for you. Review: your queries, one by one."]
 
-    def prompt(self) -> str:
-        if self.demo and not self.core.over:
-            return f"Demonstration, query {self.core.state[1].queries + 1}: say next."
-        if self._computer_turn():
-            if self.core.phase == STORING:
-                return f"Team {self.team}: the computer stores its four positions."
-            return f"Team {self.team}: the computer's query."
-        return super().prompt()
+    def hints_line(self, every_team: bool = False) -> str | None:
+        """'Hints used: team 1 2.' (None: none used); at the end of the game every team's count."""
+        if not any(self.hints.values()):
+            return None
+        used = [f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items()
+                if n or every_team]
+        return "Hints used: " + ", ".join(used) + "."
 
-    def start(self) -> Reply:
-        reply = super().start()
-        if self.computer is not None:
-            if self.demo:
-                reply.say(f"Demonstration: the {self.computer.name} searches alone. "
-                          "Say next for each query.")
-            else:
-                reply.say(f"Team 2 is the {self.computer.name}.")
-        return reply
-
-    def status(self, now: float | None = None) -> list[str]:
-        lines = super().status(now)
-        used = [f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items() if n]
-        if used:
-            lines.append("Hints used: " + ", ".join(used) + ".")
-        return lines
-
-    # --- acting -----------------------------------------------------------------------
-
-    def refusal(self, command: Command) -> str | None:
-        if command.name in ("query", "store", "caution") and self._computer_turn():
-            who = "the computer's demonstration; say next" if self.demo else "the computer's turn"
-            return f"It is {who}."
-        return super().refusal(command)
-
-    def replay_grammar(self) -> Grammar:
-        return self._assistant_replay
-
-    def replay(self, command: Command) -> Reply:
-        if command.name in ("query", "store", "caution") and self._computer_turn():
-            self._moves += 1       # the computer's own move, replayed
-        return super().replay(command)
-
-    def tick(self, now: float) -> Reply:
-        reply = super().tick(now)
-        if self.computer is not None and not self.demo:
-            while self._computer_turn():
-                reply.extend(self._computer_move(now))
-        return reply
-
-    def _computer_move(self, now: float, explain: bool = False) -> Reply:
-        """The computer's choice, straight to the rules core; its canonical text is recorded."""
-        computer = self.computer
-        if computer is None:
-            raise RuntimeError("no computer team in this game")
-        team = computer.team
-        self._moves += 1
-        if self.core.phase == STORING:
-            stored = self.core.state[team].stored
-            point = next(p for p in computer.store_positions() if p not in stored)
-            return self._core_action(self.core.store, f"store {point}", team, point, now)
-        own = self.core.state[team].stored
-        closed = self.core.taken_by_other(team)
-        choice = computer.choose(self.deductions[team], self._moves, own_ships=own)
-        if choice.point in closed:        # never happens: closed points are known empty
-            raise RuntimeError("the computer chose a closed point")
-        verb = "caution" if choice.caution else "query"
-        reason = None
-        if explain:
-            d = self.deductions[team]
-            reason = d.suggestion(choice.point).reason(d.count, best=False)
-        with self.rules():
-            reply = self._core_action(self.core.query, f"{verb} {choice.point}", team, choice.point, now,
-                                      caution=choice.caution)
-        if reason:
-            reply.messages.insert(0, Message(f"The computer queries {choice.point}: {reason}"))
-        return reply
-
-    def _apply_events(self, events: list) -> Reply:
-        reply = super()._apply_events(events)
+    def learn(self, events: list, reply: Reply) -> Reply:
+        """Every team's deduction takes the events the board memories took; auto marks,
+        and the hints used at the end, join `reply`."""
         revealed = {e.point for e in events if isinstance(e, OwnShipRevealed)}
         for event in events:
             if isinstance(event, Answered):
@@ -216,20 +135,16 @@ class AssistedConsole(GalaxisConsole):
             elif isinstance(event, GameOver):
                 used = {str(t): n for t, n in self.hints.items()}
                 reply.events.append({"event": "hints_used", "hints": used})
-                if any(self.hints.values()):
-                    reply.say("Hints used: " + ", ".join(
-                        f"team {t} {n}" if self.option != 2 else str(n) for t, n in self.hints.items()) + ".")
-                if self.option == 2 and not self._counts_for_best():
+                hints = self.hints_line(every_team=True)
+                if hints:
+                    reply.say(hints)
+                if self.option == 2 and not self.counts_for_best():
                     reply.say("Not counted as your best score: "
-                              + ("the computer played." if self.demo else "hints were used."))
+                              + ("the computer played." if self.host.demo else "hints were used."))
         return reply
 
-    def _counts_for_best(self) -> bool:
-        return not self.demo and not any(self.hints.values())
-
-    def _keep_best(self, queries: int) -> None:
-        if self._counts_for_best():
-            super()._keep_best(queries)
+    def counts_for_best(self) -> bool:
+        return not self.host.demo and not any(self.hints.values())
 
     def _learn(self, team: int, fact) -> None:
         try:
@@ -238,10 +153,8 @@ class AssistedConsole(GalaxisConsole):
             # Cannot happen with answers from the rules core; keep playing without it.
             pass
 
-    # --- the assistant --------------------------------------------------------------
-
     def _deduction(self) -> Deduction:
-        return self.deductions[self._player_team()]
+        return self.deductions[self.host.player_team()]
 
     def _secret(self, text: str) -> Message:
         """A team's private knowledge: with two human teams it is asked for only by the team
@@ -253,16 +166,16 @@ class AssistedConsole(GalaxisConsole):
             raise InputError("The game is over; say review to go through your queries.")
         if self.core.phase != SEARCHING:
             raise InputError("Hints are for the search; store your positions first.")
-        if self._computer_turn():
+        if self.host.computer_turn():
             raise InputError("It is the computer's turn.")
-        team = self._player_team()
+        team = self.host.player_team()
         d = self.deductions[team]
         own = set(self.core.state[team].stored)
         suggestion = d.best_query(exclude=own)
         if suggestion is None:
             raise InputError("There is nothing left to query.")
         self.hints[team] += 1
-        self.cues.best = 0   # a game won with hints is not compared with the best score
+        self.host.cues.best = 0   # a game won with hints is not compared with the best score
         name = format_point(suggestion.point)
         caution = suggestion.point in own
         short = f"Hint: caution {name}." if caution else f"Hint: {name}."
@@ -270,26 +183,26 @@ class AssistedConsole(GalaxisConsole):
                f"of theirs too." if caution else suggestion.reason(d.count))
         self.why[team] = f"Why {name}: {why}"
         # Short by default, so that the microphone opens soon; the reason on "why".
-        text = f"{short[:-1]}: {why}" if self.settings.long_hints else short
+        text = f"{short[:-1]}: {why}" if self.host.settings.long_hints else short
         event = {"event": "hint", "team": team, "point": name, "placements": d.count,
                  "chance": round(suggestion.chance, 4), "information": round(suggestion.information, 3),
                  "hints": self.hints[team]}
         return Reply(messages=[self._secret(text)], events=[event], record=["hint"])
 
     def do_why(self, command: Command, now: float) -> Reply:
-        why = self.why.get(self._player_team())
+        why = self.why.get(self.host.player_team())
         if why is None:
             raise InputError("Say hint first; why then gives the hint's reason.")
         return Reply(messages=[self._secret(why)])
 
-    def _known(self) -> Known:
+    def known(self) -> Known:
         """The board memory's words come from the same deduction as these answers."""
-        d, memory = self.deductions[self.team], self._my_memory()
+        d, memory = self.deductions[self.host.team], self.memory[self.host.team]
         return Known(frozenset(p for p in d.ruled_out() if p not in memory.closed),
                      frozenset(p for p in d.certain_ships() if p not in memory.ships))
 
     def do_ruled_out(self, command: Command, now: float) -> Reply:
-        known, memory = self._known(), self._my_memory()
+        known, memory = self.known(), self.memory[self.host.team]
         points = sorted(known.ruled_out)
         text = (f"Ruled out {len(points)}: {_names(points)}." if points
                 else "Nothing is ruled out by the answers yet.")
@@ -302,14 +215,14 @@ class AssistedConsole(GalaxisConsole):
         return Reply(messages=messages)
 
     def do_chance(self, command: Command, now: float) -> Reply:
-        point = self._point(command)
+        point = command.value("point")
         d = self._deduction()
         name = format_point(point)
         if point in d.found:
             text = f"{name} is a ship you found."
         elif point in d.heard:
             text = f"{name} was queried: it is not a ship."
-        elif point in self._my_memory().closed:
+        elif point in self.memory[self.host.team].closed:
             text = f"{name}: closed, queried by the other team, so no ship of theirs."
         else:
             chance = d.chance(point)
@@ -329,7 +242,7 @@ class AssistedConsole(GalaxisConsole):
         return Reply(messages=[self._secret(text)])
 
     def do_auto_mark(self, command: Command, now: float) -> Reply:
-        team = self._player_team()
+        team = self.host.player_team()
         on = command.get("state") == "on"
         self.auto_mark[team] = on
         reply = Reply(record=[command.text])
@@ -350,14 +263,14 @@ class AssistedConsole(GalaxisConsole):
             return []
         names = ", ".join(format_point(p) for p in new)
         text = f"Auto mark: {len(new)} ruled out: {names}."
-        if self.option == 1 and team != self._player_team():
+        if self.option == 1 and team != self.host.player_team():
             return []
         return [self._secret(text)]
 
     def do_review(self, command: Command, now: float) -> Reply:
-        if self.option == 1 and self.computer is None and not self.core.over:
+        if self.option == 1 and not self.host.has_computer() and not self.core.over:
             raise InputError("In option 1 the review waits for the end of the game.")
-        team = self._player_team()
+        team = self.host.player_team()
         other = self.core.other(team) if len(self.core.teams) == 2 else None
         # Only option 3 tells a team anything by the other team's queries; in option 1
         # both hunt the same ships and the other's points are not known empty.
@@ -367,13 +280,6 @@ class AssistedConsole(GalaxisConsole):
         if not any(step.kind in ("query", "own ship") for step in steps):
             raise InputError("No queries to review yet.")
         return Reply(messages=review(steps, team if other else None, exclude=self.core.state[team].stored))
-
-    def do_next(self, command: Command, now: float) -> Reply:
-        if not self.demo:
-            raise InputError("Next is for the demonstration.")
-        if self.core.over:
-            raise InputError("The demonstration is over. Say review, new game or quit.")
-        return self._computer_move(now, explain=True)
 
 
 def _names(points) -> str:

@@ -1,36 +1,31 @@
 """Galaxis at the console: routes Commands to the rules core or the board memory,
-and answers with cues. One BoardMemory per team (each team's own scanner)."""
+and answers with cues. One BoardMemory per team (each team's own scanner).
+
+The one adapter of the game, composed of parts with commands of their own
+(`parts()`): option 3's storing read-back (storing.py), the deduction assistant
+(assistant.py) and, when one plays, the computer team (computer_play.py)."""
 from __future__ import annotations
 
 import random
 
 from audio_console.commands import Command, Grammar
-from audio_console.commands.grammar import Rule, normalize
-from audio_console.commands.vocabulary import PHONETIC
-from audio_console.console.adapter import ALREADY_OVER, GAME_OVER, plain_lines
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.commands.grammar import Rule
+from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.galaxis import commands
-from audio_console.galaxis.board import ROWS, Point, PointError, line_points, point_at
+from audio_console.galaxis.assistant import Assistant, assistant_grammar, replay_grammar, warm_up
+from audio_console.galaxis.board import ROWS, Point, line_points
+from audio_console.galaxis.computer_play import ComputerPlayer
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.events import Answered, OwnShipRevealed, StoreChanged, Stored, TurnPassed
-from audio_console.galaxis.memory import NOTHING_KNOWN, BoardMemory, Known, answer_words
+from audio_console.galaxis.deduction import Deduction
+from audio_console.galaxis.memory import BoardMemory, Known, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.galaxis.rules_summary import rules_lines
-from audio_console.output.screen import clear_for
 from audio_console.galaxis.storing import StoringReadBack
 from audio_console.settings import Settings
-from audio_console.wording import number_word, sentence, word_number
-
-LETTER_WORDS = {word: letter for letter, words in PHONETIC.items() for word in words}
-COMMAND_WORDS = {"query", "search", "scan", "store", "caution", "spaceship", "what", "is", "at",
-                 "about", "mark", "unmark", "rule", "out", "check", "clear", "chance", "of",
-                 "probability", "how", "likely", "the", "change", "to"}
-# Commands that need a point: their first words, and how to ask for it.
-NEEDS_POINT = {("what",): "what is at D5", ("check",): "check D5", ("mark",): "mark D5",
-               ("rule", "out"): "rule out D5", ("unmark",): "unmark D5", ("clear",): "clear D5",
-               ("chance",): "chance of D5", ("probability",): "probability of D5",
-               ("how", "likely"): "how likely is D5", ("caution",): "caution D5",
-               ("query",): "query D5", ("store",): "store D5", ("change",): "change A1"}
+from audio_console.wording import number_word, sentence
 
 READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
 
@@ -41,13 +36,14 @@ OPTION_NAMES = {
 }
 
 
-class GalaxisConsole(StoringReadBack):
+class GalaxisConsole(GameAdapter):
     game = "galaxis"
     title = "Galaxis"
     rule_errors = (RuleError,)
 
     def __init__(self, option: int = 2, seed: int = 0, time_limit: float | None = None,
-                 settings: Settings | None = None, now: float = 0.0):
+                 settings: Settings | None = None, now: float = 0.0, opponent: str = "human",
+                 level: int = 3):
         try:
             self.core = GalaxisGame(option, random.Random(seed), time_limit, now)
         except RuleError as error:
@@ -56,20 +52,49 @@ class GalaxisConsole(StoringReadBack):
         self.memory = {team: BoardMemory() for team in self.core.teams}
         self.settings = settings or Settings()
         self.cues = GalaxisCues(option, self.settings.best_option2)
-        self._replay_grammar = commands.replay_grammar()
         # Two human teams at one console (options 1 and 3): the console is passed at each
         # change of turn and says nothing secret until the next team says "ready"
         # (the same rule as Battleship's pass-the-console).
-        self.passing_to: int | None = None
+        self.hot_seat: HotSeat = HotSeat("team")
         self.cues.private = option == 1
+        self.computer: ComputerPlayer | None = None
+        if opponent == "computer":
+            self.computer = ComputerPlayer(self, level, seed)
+            if option != 2:
+                self.cues.computer_team = self.computer.team
+            self.cues.private = False
+        if self.demo:
+            self.cues.best = 0   # the computer's game is no player's score
+        self.assistant = Assistant(self)
+        self._replay_grammar = replay_grammar()
+        warm_up(self.computer.player if self.computer else None, option)
         # Option 3: the fourth position, said but stored only on "ready" after the read-back;
         # and the own positions a plain query was warned about once (team, point).
-        self.draft: Point | None = None
-        self.changing: Point | None = None
+        self.storing = StoringReadBack(self)
         self.asked_own: set[tuple[int, Point]] = set()
 
+    def parts(self) -> tuple[object, ...]:
+        return (self.storing, self.assistant) + ((self.computer,) if self.computer else ())
+
+    @property
+    def demo(self) -> bool:
+        return self.computer is not None and self.computer.demo
+
+    def has_computer(self) -> bool:
+        return self.computer is not None
+
+    def computer_turn(self) -> bool:
+        return self.computer is not None and self.computer.turn()
+
+    def player_team(self) -> int:
+        """The team whose knowledge the assistant speaks about: never the computer's."""
+        return 1 if self.computer is not None and self.option != 2 else self.team
+
+    def deduction(self, team: int) -> Deduction:
+        return self.assistant.deductions[team]
+
     def two_humans(self) -> bool:
-        return self.option in (1, 3) and getattr(self, "computer", None) is None
+        return self.option in (1, 3) and self.computer is None
 
     # --- the session's questions -------------------------------------------------
 
@@ -82,14 +107,19 @@ class GalaxisConsole(StoringReadBack):
 
     def grammar(self) -> Grammar:
         grammar = commands.grammar(self.core.phase, self.option)
-        return grammar + Grammar([READY], []) if self.two_humans() or self.draft else grammar
+        if self.two_humans() or self.storing.draft:
+            grammar = grammar + Grammar([READY], [])
+        return grammar + assistant_grammar(self.demo)
 
     def prompt(self) -> str:
+        computer = self.computer.prompt() if self.computer else None
+        if computer:
+            return computer
         if self.core.over:
             return GAME_OVER
-        if self.passing_to is not None:
-            return f"Pass the console to team {self.passing_to}. Team {self.passing_to}: say ready."
-        storing = self.storing_prompt()
+        if self.hot_seat.passing:
+            return self.hot_seat.prompt()
+        storing = self.storing.prompt()
         if storing:
             return storing
         if self.core.phase == STORING:
@@ -109,9 +139,14 @@ class GalaxisConsole(StoringReadBack):
         return [f"Team {t}: {a}" for t in self.core.teams for a in answers] + turns
 
     def help(self) -> list[str]:
-        if self.passing_to is not None:
-            return [f"The console is passing to team {self.passing_to}. Say ready when team "
-                    f"{self.passing_to} has it; nothing secret is said before."]
+        lines = self._game_help() + self.assistant.help()
+        if self.demo:
+            lines.insert(0, "Next: the computer makes its next query and says why.")
+        return lines
+
+    def _game_help(self) -> list[str]:
+        if self.hot_seat.passing:
+            return self.hot_seat.help()
         lines = []
         if self.core.phase == STORING:
             return ["Say a point to store it secretly, like D5 or delta five; after the fourth you "
@@ -138,6 +173,8 @@ class GalaxisConsole(StoringReadBack):
             reply.say("Team 1: store your four positions, secret from team 2.", signal="turn", side=1)
         elif self.option == 1:
             reply.say("Team 1 begins.", signal="turn", side=1)
+        if self.computer is not None:
+            reply.say(self.computer.start_line())
         return reply
 
     def status(self, now: float | None = None) -> list[str]:
@@ -148,9 +185,9 @@ class GalaxisConsole(StoringReadBack):
             lines = [f"Storing positions: team {self.team}'s turn."]
         else:
             lines = [f"Team {self.team}'s turn." if self.option != 2 else "Searching."]
-            if self.passing_to is not None:
+            if self.hot_seat.passing:
                 lines = [f"Team {self.team}'s turn, when it says ready: the clock waits."]
-            left = None if now is None or self.passing_to is not None else self.core.seconds_left(now)
+            left = None if now is None or self.hot_seat.passing else self.core.seconds_left(now)
             if left is not None:
                 seconds = round(left)
                 lines[0] += f" {seconds} second{'' if seconds == 1 else 's'} left."
@@ -159,7 +196,8 @@ class GalaxisConsole(StoringReadBack):
             who = f"Team {team}: " if self.option != 2 else ""
             found = f"found {len(state.found)} of 4 in {state.queries} quer{'y' if state.queries == 1 else 'ies'}."
             lines.append(f"{who}{found}" if who else found.capitalize())
-        return lines
+        hints = self.assistant.hints_line()
+        return lines + [hints] if hints else lines
 
     def rules_summary(self) -> list[str]:
         return rules_lines(self.option, self.core.time_limit)
@@ -172,10 +210,8 @@ class GalaxisConsole(StoringReadBack):
     # --- acting -----------------------------------------------------------------------
 
     def refusal(self, command: Command) -> str | None:
-        if self.passing_to is not None and command.name not in ("ready", "status"):
-            return (f"The console is passing to team {self.passing_to}: "
-                    f"team {self.passing_to}, say ready first.")
-        return None
+        computer = self.computer.refusal(command) if self.computer else None
+        return computer or self.hot_seat.refusal(command, allowed=("ready", "status"))
 
     def unknown(self, command: Command) -> str:
         return f"{sentence(command.text)} is not something Galaxis can do; say help for what you can say."
@@ -184,57 +220,27 @@ class GalaxisConsole(StoringReadBack):
         return self._replay_grammar
 
     def replay(self, command: Command) -> Reply:
-        self.passing_to = None     # a replay passes the console silently
+        if self.computer is not None:
+            self.computer.replayed(command)
+        self.hot_seat.cancel()
         if command.name == "time out":
             return Reply(record=["time out"]).extend(self._apply_events(self.core.time_out(0.0)))
         return super().replay(command)
 
     def tick(self, now: float) -> Reply:
-        if self.passing_to is not None:
+        if self.hot_seat.passing:
             return Reply()       # the next team's clock starts when it says ready
         events = self.core.tick(now)
         reply = self._apply_events(events)
         if any(type(e).__name__ == "TimedOut" for e in events):
             reply.record.append("time out")
-        return reply
+        return reply.extend(self.computer.play(now)) if self.computer else reply
 
     def restart_clock(self, now: float) -> None:
         self.core.restart_clock(now)
 
     def explain(self, text: str) -> str | None:
-        """Why a typed or heard line is not a command here, when it looks like one: a
-        point or a row or column off the board, or caution outside option 3."""
-        words = normalize(text)
-        if words[:1] == ["caution"] and self.option != 3:
-            return "Caution spaceship is for option 3, where a team may query its own stored positions."
-        if len(words) >= 2 and words[-2] in ("row", "column") and words[0] in ("read", "listen"):
-            line, value = words[-2], words[-1]
-            letter = LETTER_WORDS.get(value, value.upper() if len(value) == 1 else None)
-            number = value if value.isdigit() else (
-                str(word_number(value)) if word_number(value) else None)
-            try:
-                if line == "row" and letter:
-                    point_at(letter, 1)
-                elif line == "column" and number:
-                    point_at("A", int(number))
-            except PointError as error:
-                reason = str(error)
-                return reason[:1].upper() + reason[1:] + "."
-        tokens = [t for t in words if t not in COMMAND_WORDS]
-        if not tokens:
-            for start, example in NEEDS_POINT.items():
-                if tuple(words[:len(start)]) == start:
-                    return f"Which point? Say the point too, like {example}."
-        if len(tokens) == 2:
-            letter = LETTER_WORDS.get(tokens[0], tokens[0].upper() if len(tokens[0]) == 1 else None)
-            number = tokens[1] if tokens[1].isdigit() else (
-                str(word_number(tokens[1])) if word_number(tokens[1]) else None)
-            if letter and number:
-                try:
-                    point_at(letter, int(number))
-                except PointError as error:
-                    return f"{letter}{number} is not on the board: {error}."
-        return None
+        return commands.explain(text, self.option)
 
     def _point(self, command: Command) -> Point:
         return command.value("point")
@@ -258,32 +264,28 @@ class GalaxisConsole(StoringReadBack):
                 stored = self.memory[event.team].own_stored
                 stored[stored.index(event.old)] = event.new
             if isinstance(event, TurnPassed) and self.two_humans() and not self.core.over:
-                self.passing_to = event.team
                 # a query's answer is public: it stays readable (a storing team's line does not)
                 public = reply.messages if self.core.phase != STORING and not event.phase_begins else []
-                reply.messages.append(clear_for(f"team {event.team}", public))   # the only clear
+                reply.messages.append(self.hot_seat.pass_to(event.team, public))   # the only clear
                 if event.phase_begins:
                     reply.messages += self.cues.messages(event)
-                reply.say(f"Pass the console to team {event.team}. Team {event.team}: say ready.",
-                          signal="turn", side=event.team)
+                reply.say(self.hot_seat.prompt(), signal="turn", side=event.team)
                 continue
             reply.messages += self.cues.messages(event)
-        return reply
+        return self.assistant.learn(events, reply)
 
     def do_ready(self, command: Command, now: float) -> Reply:
-        if self.passing_to is None and self.draft is not None:     # the read-back is agreed
-            point, self.draft = self.draft, None
-            return self._core_action(self.core.store, f"store {point}", self.team, point, now)
-        if self.passing_to is None:
-            raise InputError("Nothing to be ready for.")
-        team, self.passing_to = self.passing_to, None
+        if not self.hot_seat.passing and self.storing.draft is not None:     # the read-back is agreed
+            point, self.storing.draft = self.storing.draft, None
+            return self.core_action(self.core.store, f"store {point}", self.team, point, now)
+        team = self.hot_seat.ready()
         self.core.restart_clock(now)
         reply = Reply()
         if self.core.time_limit and self.core.phase != STORING:
             reply.say(f"Team {team}: your {self.core.time_limit:g} seconds start now.", side=team)
         return reply.say(self.prompt(), signal="turn", side=team)
 
-    def _core_action(self, action, text: str, *args, **kwargs) -> Reply:
+    def core_action(self, action, text: str, *args, **kwargs) -> Reply:
         """Call the rules core; its events update the memories and are cued, and
         `text` (the canonical action, "query D5") is recorded for the save."""
         events = action(*args, **kwargs)
@@ -294,6 +296,8 @@ class GalaxisConsole(StoringReadBack):
         return reply
 
     def _keep_best(self, queries: int) -> None:
+        if not self.assistant.counts_for_best():
+            return
         if not self.settings.best_option2 or queries < self.settings.best_option2:
             self.settings.best_option2 = queries
             self.settings.save()
@@ -313,7 +317,7 @@ class GalaxisConsole(StoringReadBack):
             self.asked_own.add((self.team, point))
             return Reply().say(f"{point} is one of your own positions: say caution {point} to query it "
                                f"on purpose, or {point} again to give it away.", signal="prompt")
-        return self._core_action(self.core.query, command.text, self.team, point, now, caution=caution)
+        return self.core_action(self.core.query, command.text, self.team, point, now, caution=caution)
 
     def do_caution(self, command: Command, now: float) -> Reply:
         return self.do_query(command, now, caution=True)
@@ -325,7 +329,7 @@ class GalaxisConsole(StoringReadBack):
 
     def _known(self) -> Known:
         """What the answers prove for the team at the console (the assistant's part)."""
-        return NOTHING_KNOWN
+        return self.assistant.known()
 
     def do_what(self, command: Command, now: float) -> Reply:
         return Reply().say(self._my_memory().describe(self._point(command), self._known()))
@@ -350,8 +354,8 @@ class GalaxisConsole(StoringReadBack):
 
     def do_summary(self, command: Command, now: float) -> Reply:
         lines = self._my_memory().summary(self._known())
-        if self.draft is not None:        # the fourth is not stored yet: the read-back says all four
-            lines = [line for line in lines if not line.startswith("Your stored positions")] + [self._read_back()]
+        if self.storing.draft is not None:   # the fourth is not stored yet: the read-back says all four
+            lines = [line for line in lines if not line.startswith("Your stored positions")] + [self.storing.read_back()]
         return plain_lines(*lines)
 
     def do_status(self, command: Command, now: float) -> Reply:

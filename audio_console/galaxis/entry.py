@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import argparse
 
-from audio_console.console.game_options import LEVEL, OPPONENT, PRACTICE, Option, seconds
-from audio_console.console.gameinfo import GameInfo, Question
+from audio_console.contract.game_options import LEVEL, OPPONENT, PRACTICE, Option, seconds
+from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 
 def create(options: dict, seed: int, settings: Settings, now: float):
     # The deduction assistant, computer team and practice modes (docs/deduction.md).
-    from audio_console.galaxis.assistant import AssistedConsole
+    from audio_console.galaxis.console import GalaxisConsole
     from audio_console.galaxis.practice import PRACTICE_MODES, create_practice
     option, opponent = options.get("option", 2), options.get("opponent")
     practice = options.get("practice") or (option if option in PRACTICE_MODES else None)
@@ -18,9 +18,9 @@ def create(options: dict, seed: int, settings: Settings, now: float):
         return create_practice(practice, seed)
     if isinstance(option, str) and option.endswith(" computer"):   # a menu choice
         option, opponent = int(option.split()[0]), "computer"
-    return AssistedConsole(option=option, seed=seed,
-                           time_limit=options.get("time_limit"), settings=settings, now=now,
-                           opponent=opponent or "human", level=options.get("level") or 3)
+    return GalaxisConsole(option=option, seed=seed,
+                          time_limit=options.get("time_limit"), settings=settings, now=now,
+                          opponent=opponent or "human", level=options.get("level") or 3)
 
 
 def options_from_args(args: argparse.Namespace) -> dict:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
-from audio_console.console.adapter import GameAdapter, plain_lines
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.adapter import GameAdapter, plain_lines
+from audio_console.contract.base import InputError, Message, Reply
 from audio_console.galaxis.board import (DIRECTIONS, DISCOVERED, Point, answer, beams,
                                          format_point, parse_point)
 from audio_console.galaxis.deduction import Deduction

@@ -1,41 +1,44 @@
 """Option 3's storing at the console: the fourth position is read back with the other
 three and stored only when the team says "ready", and any position can be changed
-before ("change A1 to E5"). A part of GalaxisConsole, kept apart as its own job."""
+before ("change A1 to E5"). A part of GalaxisConsole (its `parts()`), kept apart as its
+own job; it is given the console as a StoringHost: what storing uses of it."""
 from __future__ import annotations
 
+from typing import Callable, Protocol
+
 from audio_console.commands import Command
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.base import InputError, Reply
-from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point
+from audio_console.contract.base import InputError, Reply
+from audio_console.galaxis.board import SHIPS, Point
 from audio_console.galaxis.rules import GalaxisGame
 
 
-class StoringReadBack(GameAdapter):
-    # What storing uses of GalaxisConsole (declared for the type checker).
+class StoringHost(Protocol):
     core: GalaxisGame
-    draft: Point | None
-    changing: Point | None      # "change A1" said: the next point is A1's new place
+    replaying: bool
+
+    def two_humans(self) -> bool: ...
+
+    def core_action(self, action: Callable[..., list], text: str, *args, **kwargs) -> Reply: ...
+
+
+class StoringReadBack:
+    def __init__(self, host: StoringHost):
+        self.host = host
+        self.core = host.core
+        self.draft: Point | None = None        # the fourth position, stored on "ready"
+        self.changing: Point | None = None     # "change A1" said: the next point is A1's new place
 
     @property
     def team(self) -> int:
-        raise NotImplementedError
+        return self.core.turn
 
-    def two_humans(self) -> bool:
-        raise NotImplementedError
-
-    def _point(self, command: Command) -> Point:
-        raise NotImplementedError
-
-    def _core_action(self, action, text: str, *args, **kwargs) -> Reply:
-        raise NotImplementedError
-
-    def storing_prompt(self) -> str | None:
+    def prompt(self) -> str | None:
         if self.changing is not None:
             return f"Team {self.team}: say the new position for {self.changing}."
-        return self._read_back() if self.draft is not None else None
+        return self.read_back() if self.draft is not None else None
 
     def do_store(self, command: Command, now: float) -> Reply:
-        point, stored = self._point(command), self.core.state[self.team].stored
+        point, stored = command.value("point"), self.core.state[self.team].stored
         if self.changing is not None:
             reply = self._change(self.changing, point)     # refused: still changing that one
             self.changing = None
@@ -43,16 +46,16 @@ class StoringReadBack(GameAdapter):
         if self.draft is not None:
             raise InputError(f"Your four positions are chosen: say ready, or change one, like "
                              f"change {self.draft}.")
-        if self.replaying or len(stored) < SHIPS - 1:
-            return self._core_action(self.core.store, command.text, self.team, point, now)
+        if self.host.replaying or len(stored) < SHIPS - 1:
+            return self.host.core_action(self.core.store, command.text, self.team, point, now)
         if point in stored:
             raise InputError(f"{point} is already one of your stored positions.")
         self.draft = point        # the fourth: read back first, stored on "ready"
-        return Reply().say(self._read_back(), signal="stored", side=self.team)
+        return Reply().say(self.read_back(), signal="stored", side=self.team)
 
-    def _read_back(self) -> str:
+    def read_back(self) -> str:
         positions = self._positions()
-        then = "pass the console" if self.two_humans() else "begin"
+        then = "pass the console" if self.host.two_humans() else "begin"
         return (f"Team {self.team}: your positions: {', '.join(str(p) for p in positions)}. "
                 f"Say ready to {then}, or change one, like change {positions[0]}.")
 
@@ -67,7 +70,7 @@ class StoringReadBack(GameAdapter):
         if "new" in dict(command.values):
             return self._change(old, command.value("new"))
         self.changing = old
-        return Reply().say(self.storing_prompt() or "", side=self.team)
+        return Reply().say(self.prompt() or "", side=self.team)
 
     def _change(self, old: Point, new: Point) -> Reply:
         if new in self._positions():
@@ -76,7 +79,7 @@ class StoringReadBack(GameAdapter):
             self.draft = new
             reply = Reply()
         else:
-            reply = self._core_action(self.core.change_stored, f"change {old} {new}", self.team, old, new)
+            reply = self.host.core_action(self.core.change_stored, f"change {old} {new}", self.team, old, new)
         return reply.say(f"Changed: {new} instead of {old}.", signal="stored", side=self.team)
 
     def do_cancel(self, command: Command, now: float) -> Reply:

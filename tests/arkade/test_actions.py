@@ -11,7 +11,7 @@ from audio_console.arkade.commands import action_of, grammar, spoken
 from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.rules import ALIEN, DEFENCE, Game, Options
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from tests.arkade.helpers import space
 
 

@@ -9,7 +9,7 @@ from audio_console.arkade.computer import next_action
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.events import ShotFired
 from audio_console.arkade.rules import Game, Options
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from tests.arkade.helpers import snapshot
 from tests.arkade.typist import phrase
 

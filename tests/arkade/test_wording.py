@@ -7,7 +7,7 @@ from audio_console.arkade.actions import Roll
 from audio_console.arkade.console import ArkadeConsole
 from audio_console.arkade.events import BoosterFired, DefenceChipDrawn, GameOver, ShotFired
 from audio_console.arkade.rules import DEFENCE, IllegalAction
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from tests.conftest import run_console
 
 
@@ -119,7 +119,7 @@ def refusal_of_the_defence(console):
 
 def test_the_arcade_prompt_offers_only_what_is_accepted():
     console = ArkadeConsole({"mode": "arcade", "alien": "human", "defence": "computer"}, 1)
-    console.clock_state = "running"          # as after go and the countdown
+    console.clock.state = "running"          # as after go and the countdown
     console.handle(console.grammar().parse("roll"), 0.0)
     prompt = console.prompt()
     assert prompt.endswith("or roll.") and "roll again" not in prompt

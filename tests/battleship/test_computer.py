@@ -7,7 +7,8 @@ import pytest
 
 from audio_console.battleship.computer import (Knowledge, choose_line, move_rng,
                                                sample_fleets, cell_index)
-from audio_console.battleship.rules import ALL_LINES, Game, random_fleet
+from audio_console.battleship.board import ALL_LINES
+from audio_console.battleship.rules import Game, random_fleet
 
 
 def fleet_game(seed: int) -> Game:

@@ -5,8 +5,8 @@ import pytest
 from audio_console.battleship.commands import full_grammar
 from audio_console.battleship.console import BattleshipConsole
 from audio_console.battleship.footprints import SHIP_NAMES
-from audio_console.battleship.rules import fleet_cells
-from audio_console.console.base import LEFT, RIGHT, InputError
+from audio_console.battleship.board import fleet_cells
+from audio_console.contract.base import LEFT, RIGHT, InputError
 from audio_console.commands.vocabulary import common_grammar
 
 GRAMMAR = full_grammar() + common_grammar()
@@ -195,12 +195,12 @@ def test_any_sequence_of_commands_is_done_or_refused_without_a_change(opponent, 
         command = grammar.parse(text)
         if command is None:
             continue
-        before = (console.core.snapshot(), console.passing_to)
+        before = (console.core.snapshot(), console.hot_seat.to)
         try:
             console.handle(command, 0.0)
         except InputError as error:
             assert str(error)
-            assert (console.core.snapshot(), console.passing_to) == before, text
+            assert (console.core.snapshot(), console.hot_seat.to) == before, text
         if console.finished():
             break
 

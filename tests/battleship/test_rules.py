@@ -6,10 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audio_console.battleship.footprints import SHIP_NAMES
-from audio_console.battleship.rules import (
-    ALL_LINES, COLUMN, HIT, MISS, ROW, SHOOTING, BattleshipError, FleetDestroyed, Game, Line,
-    PhaseError, Placement, PlacementError, ShipVaporized, ShotError, ShotFired, ShotRecalled,
-    make_line, random_fleet)
+from audio_console.battleship.board import (ALL_LINES, COLUMN, ROW, BattleshipError, Line,
+                                            PhaseError, Placement, PlacementError, ShotError,
+                                            make_line)
+from audio_console.battleship.events import (HIT, MISS, FleetDestroyed, ShipVaporized, ShotFired,
+                                             ShotRecalled)
+from audio_console.battleship.rules import SHOOTING, Game, random_fleet
 
 
 def fleet_a():

@@ -1,4 +1,4 @@
-"""The one shape of a game at the console (console/adapter.py): every game, drill and
+"""The one shape of a game at the console (contract/adapter.py): every game, drill and
 the menu is a GameAdapter, so the session calls methods that always exist; dispatch,
 refusals, the rules core's errors and replay behave the same in every game."""
 import io
@@ -6,8 +6,8 @@ import io
 import pytest
 
 from audio_console.commands import Grammar, Rule
-from audio_console.console.adapter import GAME_OVER, GameAdapter, refusal_sentence
-from audio_console.console.base import InputError, Reply
+from audio_console.contract.adapter import GAME_OVER, GameAdapter, refusal_sentence
+from audio_console.contract.base import InputError, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
@@ -79,3 +79,46 @@ def test_the_session_runs_a_game_that_writes_only_what_it_must(tmp_path):
     text = out.getvalue()
     assert "Count 3." in text and GAME_OVER in text
     assert "Not understood: banana. Say help to hear what you can say." in text
+
+
+class Pair(Counter):
+    """Two commands for one handler (as data), and a part with commands of its own."""
+    handled_by = {"plus": "add"}
+
+    def __init__(self):
+        super().__init__()
+        self.notes = Notes()
+
+    def grammar(self):
+        return Grammar([Rule(name, name, [name]) for name in ("add", "plus", "note")])
+
+    def parts(self):
+        return (self.notes,)
+
+
+class Notes:
+    def __init__(self):
+        self.said = 0
+
+    def do_note(self, command, now):
+        self.said += 1
+        if self.said > 1:
+            raise ValueError("one note is enough")
+        return Reply().say("Noted.")
+
+
+def test_one_handler_for_several_commands_and_a_parts_commands_go_through_the_same_dispatch():
+    game = Pair()
+    assert game.handle(game.grammar().parse("plus"), 0.0).record == ["add"] and game.count == 1
+    assert not hasattr(game, "do_plus")
+    assert game.handle(game.grammar().parse("note"), 0.0).messages[0].text == "Noted."
+    with pytest.raises(InputError, match="^One note is enough.$"):     # the part's errors too
+        game.handle(game.grammar().parse("note"), 0.0)
+
+
+@pytest.mark.parametrize("name", ["galaxis", "battleship", "arkade"])
+def test_every_command_a_game_shares_out_has_its_handler(name):
+    console = GAMES[name].create({}, 1, Settings(), 0.0)
+    for command, handler in console.handled_by.items():
+        method = "do_" + handler.replace(" ", "_")
+        assert any(hasattr(owner, method) for owner in (console, *console.parts())), command

@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from audio_console import cli
-from audio_console.console.game_options import LEVEL, OTHERS, Option
+from audio_console.contract.game_options import LEVEL, OTHERS, Option
 from audio_console.games import GAMES, HELP_ORDER
 
 

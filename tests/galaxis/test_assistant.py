@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from audio_console.console.base import InputError
-from audio_console.galaxis.assistant import AssistedConsole
+from audio_console.contract.base import InputError
+from audio_console.galaxis.console import GalaxisConsole
 from audio_console.galaxis.board import ALL_POINTS, format_point, parse_point
 from audio_console.settings import Settings
 from tests.conftest import run_console
 
 
 def make(option=2, seed=1, **kwargs):
-    return AssistedConsole(option=option, seed=seed, settings=Settings(), **kwargs)
+    return GalaxisConsole(option=option, seed=seed, settings=Settings(), **kwargs)
 
 
 def say(console, text, now=0.0):
@@ -37,7 +37,7 @@ def test_hint_is_counted_logged_recorded_and_never_a_wasted_point():
         if console.finished():
             break
         reply = say(console, "hint")
-        d = console.deductions[1]
+        d = console.assistant.deductions[1]
         hint = reply.events[0]
         assert hint["event"] == "hint" and hint["team"] == 1 and reply.record == ["hint"]
         point = parse_point(hint["point"])
@@ -45,14 +45,14 @@ def test_hint_is_counted_logged_recorded_and_never_a_wasted_point():
         assert point not in console.memory[1].answers
         say(console, hint["point"])
     assert console.finished()
-    assert console.hints[1] == console.core.state[1].queries
+    assert console.assistant.hints[1] == console.core.state[1].queries
     assert "Hints used: " in " ".join(console.status())
 
 
 def test_questions_about_the_deduction_change_nothing():
     console = make(seed=2)
     say(console, "D5")
-    d = console.deductions[1]
+    d = console.assistant.deductions[1]
     placements = say(console, "how many placements are left")
     assert not placements.record and f"{d.count:,} placements" in texts(placements)
     chance = say(console, "chance of D6")
@@ -60,7 +60,7 @@ def test_questions_about_the_deduction_change_nothing():
     ruled = say(console, "which points are ruled out")
     assert not ruled.record
     assert say(console, "chance of D5").messages[0].text.startswith("D5 was queried")
-    assert console.core.state[1].queries == 1 and console.hints[1] == 0
+    assert console.core.state[1].queries == 1 and console.assistant.hints[1] == 0
 
 
 def test_auto_mark_is_off_by_default_and_marks_exactly_the_ruled_out_points():
@@ -69,10 +69,10 @@ def test_auto_mark_is_off_by_default_and_marks_exactly_the_ruled_out_points():
     assert not console.memory[1].marked
     reply = say(console, "auto mark on")
     assert reply.record == ["auto mark on"]
-    d = console.deductions[1]
+    d = console.assistant.deductions[1]
     assert console.memory[1].marked == set(d.ruled_out())
     say(console, "G9")
-    assert console.memory[1].marked == set(console.deductions[1].ruled_out()) - {parse_point("G9")}
+    assert console.memory[1].marked == set(console.assistant.deductions[1].ruled_out()) - {parse_point("G9")}
     say(console, "auto mark off")
     before = set(console.memory[1].marked)
     say(console, "D5")
@@ -87,9 +87,9 @@ def test_recorded_hints_and_auto_mark_replay_to_the_same_state():
     copy = make(seed=4)
     for action in record:
         copy.apply_recorded(action)
-    assert copy.hints == console.hints == {1: 2}
+    assert copy.assistant.hints == console.assistant.hints == {1: 2}
     assert copy.memory[1].marked == console.memory[1].marked
-    assert copy.deductions[1].count == console.deductions[1].count
+    assert copy.assistant.deductions[1].count == console.assistant.deductions[1].count
 
 
 def play_against_computer(option, level, seed, human_ships=("A1", "B9", "G1", "G9")):
@@ -163,7 +163,7 @@ def test_a_game_against_the_computer_replays_from_its_record():
         copy.apply_recorded(action)
     for team in (1, 2):
         assert copy.core.state[team].queried == console.core.state[team].queried
-        assert copy.deductions[team].count == console.deductions[team].count
+        assert copy.assistant.deductions[team].count == console.assistant.deductions[team].count
     assert copy.tick(0.0).record == console.tick(0.0).record
 
 
@@ -212,7 +212,7 @@ def test_option_3_hints_keep_off_own_positions_and_use_the_other_teams_queries()
     hint = say(console, "hint").events[0]
     assert hint["point"] not in ("D5", "D4", "C5", "E5")
     say(console, hint["point"])                      # team 1 queries; team 2 now knows it is empty
-    assert parse_point(hint["point"]) in console.deductions[2].certain_empty()
+    assert parse_point(hint["point"]) in console.assistant.deductions[2].certain_empty()
     say(console, "ready")
     second = say(console, "hint").events[0]          # team 2's turn
     assert second["team"] == 2 and second["point"] != hint["point"]
@@ -222,22 +222,35 @@ def test_the_best_score_counts_only_the_players_own_games_without_hints(tmp_path
     """Issue 13 item 10: the computer's demonstration and a game won with hints are not
     stored as the player's best, and the end says so; a plain game is."""
     monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
-    demo = AssistedConsole(option=2, seed=6, settings=Settings(best_option2=30), opponent="computer", level=3)
+    demo = GalaxisConsole(option=2, seed=6, settings=Settings(best_option2=30), opponent="computer", level=3)
     lines = []
     while not demo.finished():
         lines.append(texts(say(demo, "next")))
     assert demo.settings.best_option2 == 30 and "new best" not in lines[-1]
     assert "Not counted as your best score: the computer played." in lines[-1]
 
-    hinted = AssistedConsole(option=2, seed=7, settings=Settings(best_option2=30))
+    hinted = GalaxisConsole(option=2, seed=7, settings=Settings(best_option2=30))
     while not hinted.finished():
         point = say(hinted, "hint").events[0]["point"]
         last = texts(say(hinted, point))
     assert hinted.settings.best_option2 == 30 and "new best" not in last
     assert "Not counted as your best score: hints were used." in last
 
-    plain = AssistedConsole(option=2, seed=7, settings=Settings(best_option2=30))
+    plain = GalaxisConsole(option=2, seed=7, settings=Settings(best_option2=30))
     for point in hinted.core.state[1].queried:      # the same queries, in order, without hints
         last = texts(say(plain, format_point(point)))
     assert plain.finished() and plain.settings.best_option2 == plain.core.state[1].queries
     assert "a new best, beating 30" in last and "Not counted" not in last
+
+
+def test_at_the_end_every_teams_hints_are_said_even_a_team_that_used_none():
+    console = make(option=1, seed=3, opponent="computer", level=1)
+    lines = []
+    for _ in range(80):
+        if console.finished():
+            break
+        point = say(console, "hint").events[0]["point"]
+        lines += [m.text for m in say(console, point).messages + console.tick(0.0).messages]
+    assert console.finished()
+    assert f"Hints used: team 1 {console.assistant.hints[1]}, team 2 0." in lines
+    assert console.assistant.hints[1] > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from audio_console.console.base import InputError
+from audio_console.contract.base import InputError
 from audio_console.galaxis.board import DISCOVERED, answer, parse_point
 from audio_console.galaxis.practice import (ANSWER_SIGNALS, LESSONS, EarDrill, EarTraining,
                                             Tutorial, drill_items, explain_answer, lesson_steps)

@@ -5,7 +5,10 @@ the menu) is a GameAdapter. The session calls its methods, which always exist (t
 defaults below say nothing and change nothing), and the base owns what every game
 did its own way before:
 
-- dispatch: a Command named "read sector" goes to `do_read_sector(command, now)`;
+- dispatch: a Command named "read sector" goes to `do_read_sector(command, now)`, or
+  to the method `handled_by` names for it (several commands, one handler: data, not
+  aliases), on the adapter or on one of its `parts()` (a phase or helper with commands
+  of its own, such as Battleship's placing);
   `refusal(command)` may refuse it first (the console is being passed, it is the
   computer's turn); a Command with no `do_` method is refused plainly;
 - the rules core's errors (`rule_errors`) become InputError, as one sentence;
@@ -18,7 +21,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from audio_console.commands import Command, Grammar
-from audio_console.console.base import InputError, Message, Reply
+from audio_console.contract.base import InputError, Message, Reply
+from audio_console.contract.hot_seat import HotSeat
 from audio_console.wording import sentence
 
 GAME_OVER = "Game over. Say new game, or quit."
@@ -44,6 +48,8 @@ class GameAdapter:
     practice = False           # True: a drill, never saved over the game in progress
     rule_errors: tuple[type[Exception], ...] = ()   # the rules core's refusals
     replaying = False          # True while a saved action is replayed
+    hot_seat: HotSeat | None = None   # two people at one console pass it (Galaxis, Battleship)
+    handled_by: dict[str, str] = {}   # command name -> the do_ method's name, when they differ
 
     # --- what the session asks ------------------------------------------------------
 
@@ -86,6 +92,10 @@ class GameAdapter:
     def finished(self) -> bool:
         raise NotImplementedError
 
+    def passing(self) -> bool:
+        """True while the console is passed to the next player: nothing secret is kept."""
+        return self.hot_seat is not None and self.hot_seat.passing
+
     def restart_clock(self, now: float) -> None:
         """A resumed game's clocks start again from now."""
 
@@ -113,11 +123,18 @@ class GameAdapter:
 
     def act(self, command: Command, now: float) -> Reply:
         """Carry out a command: its `do_` method, the rules core's errors as InputError."""
-        handler = getattr(self, "do_" + command.name.replace(" ", "_"), None)
+        method = "do_" + self.handled_by.get(command.name, command.name).replace(" ", "_")
+        handler = next((getattr(owner, method) for owner in (self, *self.parts())
+                        if hasattr(owner, method)), None)
         if handler is None:
             raise InputError(self.unknown(command))
         with self.rules():
             return handler(command, now)
+
+    def parts(self) -> tuple[object, ...]:
+        """The parts the adapter owns that carry out commands of their own (their `do_`
+        methods), looked at after the adapter's."""
+        return ()
 
     def unknown(self, command: Command) -> str:
         return f"{command.text} cannot be done now; say help for what you can say."

@@ -36,5 +36,5 @@ class InputError(Exception):
     Raising it must leave the game exactly as it was."""
 
 
-# The session's view of one game is audio_console.console.adapter.GameAdapter: every
+# The session's view of one game is audio_console.contract.adapter.GameAdapter: every
 # game's console adapter, the practice drills and the menu are one.

@@ -7,8 +7,8 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from audio_console.console.adapter import GameAdapter
-from audio_console.console.game_options import Option
+from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.game_options import Option
 from audio_console.settings import Settings
 
 
