@@ -52,7 +52,8 @@ from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import open_listener  # noqa: E402
 from audio_console.voice.audio import read_wav, wav_pcm16, write_wav  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
-from audio_console.voice.listener import Listener  # noqa: E402
+from audio_console.voice.listener import Listener, ListenOptions  # noqa: E402
+from scripts.bench_support.listen_paths import on_path  # noqa: E402
 
 PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven", "foxtrot one",
            "alpha four", "delta eight", "read row echo", "mark charlie six", "status", "repeat"]
@@ -60,16 +61,9 @@ PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven"
 PAUSED = ["rule ... out bravo five", "delta ... five", "mark ... charlie two", "golf ... nine",
           "read row ... echo", "what is at ... alpha four"]
 WARM_UP = "echo four"
-# The listener's configurations: "early" was the default before the VAD cutter (the
-# Endpointer, the early guess confirmed by the full window); "vad" is the default now
-# (the VAD cutter, acting at once on a sure complete command at the early guess).
-PATHS = {
-    "whole": dict(cutter="endpointer", streaming=False, early=False, act_early=False),
-    "stream": dict(cutter="endpointer", streaming=True, early=False, act_early=False),
-    "early": dict(cutter="endpointer", streaming=True, early=True, act_early=False),
-    "vad-wait": dict(cutter="vad", streaming=True, early=True, act_early=False),
-    "vad": dict(cutter="vad", streaming=True, early=True, act_early=True),
-}   # the first utterance of a session is decoded whole (no channel estimate yet)
+# The listener's paths (bench_support/listen_paths.py): "early" was the default before
+# the VAD cutter (the Endpointer, the early guess confirmed by the full window); "vad"
+# is play's (the VAD cutter, acting at once on a sure complete command at the guess).
 
 
 def ms(seconds: float) -> str:
@@ -122,10 +116,11 @@ def live(args) -> int:
         listeners = {}
         for path, window in configs:
             messages: list[str] = []
-            listener = open_listener(Settings(), NullSink(), messages.append, window=window, **PATHS[path])
+            listener = open_listener(Settings(), NullSink(), messages.append, options=ListenOptions(window=window))
             if listener is None:
                 print("\n".join(messages))
                 return 2
+            listener = on_path(path, listener)
             listener.set_grammar(grammar)
             listeners[path, window] = listener
         stats = {c: {"lat": [], "endp": [], "dec": [], "right": 0, "n": 0, "paused": defaultdict(lambda: [0, 0])}
@@ -163,8 +158,8 @@ def live(args) -> int:
                             if got and listener.timings[n:]:
                                 t = listener.timings[n]
                                 st["lat"].append(got[0][0] - spoken_end)
-                                st["endp"].append(t["ended"] - spoken_end)
-                                st["dec"].append(t["decoded"] - t["ended"])
+                                st["endp"].append(t.ended - spoken_end)
+                                st["dec"].append(t.decoded - t.ended)
                         what = [(h.text, h.command.text if h.command else None) for _, h in got]
                         if not ok:
                             missed.append(f"  {config[0]} {phrase!r}: heard {what or 'nothing'}")
@@ -220,12 +215,12 @@ def offline(args) -> int:
     results = {}
     for path in args.paths.split(","):
         recognizer, _ = select_recognizer()   # the console's recognizer
-        listener = Listener(recognizer, Settings(headphones=True), NullSink(), print,
-                            window=float(args.windows.split(",")[0]), **PATHS[path])
+        listener = on_path(path, Listener(recognizer, Settings(headphones=True), NullSink(), print,
+                                          ListenOptions(window=float(args.windows.split(",")[0]))))
         listener.set_grammar(grammar)
         heard: list = []
         listener._running.set()
-        worker = threading.Thread(target=listener._work, args=(heard.append,))
+        worker = threading.Thread(target=listener.run, args=(heard.append,))
         worker.start()
         per = []
         for row, pcm in clips:
@@ -240,8 +235,8 @@ def offline(args) -> int:
             cmds = [h.command.text for h in got if h.command is not None]
             per.append({"expected": row["expected"], "got": cmds, "row": row,
                         "again": sum(h.command is None for h in got), "confirm": [h.confirm for h in got if h.command],
-                        "after_end": [t["decoded"] - t["ended"] for t in listener.timings[n_done:]],
-                        "during": [t["while_speaking"] for t in listener.timings[n_done:]]})
+                        "after_end": [t.decoded - t.ended for t in listener.timings[n_done:]],
+                        "during": [t.while_speaking for t in listener.timings[n_done:]]})
         listener.microphone.frames.put(None)
         worker.join()
         results[path] = per
