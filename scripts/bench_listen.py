@@ -23,10 +23,14 @@ is measured, beside the time to the console's printed line.
 Offline (--offline CORPUS): the listener's worker is fed the corpus's command clips
 (a second of silence around each, clips of one speaker in a row, as a player would)
 without any audio device, and counts commands understood by each path.
+With --decisions OUT.json every clip's Heards per path are written instead, the
+clips queued at once so that the machine's load decides nothing: two revisions'
+files compare clip for clip.
 
     python scripts/bench_listen.py [--count 8] [--paths whole,stream] [--windows 0.3]
     python scripts/bench_listen.py --windows 0.2,0.3,0.45,0.6 --paths stream --pauses 0.3,0.5
     python scripts/bench_listen.py --offline corpus --degradations clean,white20
+    python scripts/bench_listen.py --offline corpus --paths whole,early,vad --decisions after.json
     python scripts/bench_listen.py --console [--real CORPUS] [--count 12]
 """
 from __future__ import annotations
@@ -203,15 +207,61 @@ def _collect(heard: queue.Queue, seconds: float) -> list:
     return got
 
 
-def offline(args) -> int:
-    """The listener's worker fed corpus clips directly (no audio device)."""
-    from audio_console.voice.engines import select_recognizer
-    grammar = grammar_for_game("galaxis")
+def _clips(args) -> list:
+    """The corpus's clips, a second of silence around each, one speaker's in a row."""
     rows = [json.loads(line) for line in (Path(args.offline) / "manifest.jsonl").read_text().splitlines()]
     keep = set(args.degradations.split(","))
     rows = [r for r in rows if r["degradation"] in keep and (r["expected"] or args.rejects)]
     rows.sort(key=lambda r: (r["degradation"], r["speaker"].split("@")[0]))   # one speaker in a row
-    clips = [(r, bytes(32000) + wav_pcm16(r["file"]) + bytes(32000)) for r in rows]
+    return [(r, bytes(32000) + wav_pcm16(r["file"]) + bytes(32000)) for r in rows]
+
+
+def decisions(args) -> int:
+    """Every clip's Heards per path, independent of the machine's load: all clips are
+    queued into the microphone at once and the worker runs to the end; a Heard belongs
+    to the clip whose frames the worker was reading. Two revisions' files compare clip
+    for clip (a refactoring must leave them equal)."""
+    from audio_console.voice.engines import select_recognizer
+    clips, results = _clips(args), {}
+    for path in args.paths.split(","):
+        listener = on_path(path, Listener(select_recognizer()[0], Settings(headphones=True), NullSink(), print,
+                                          ListenOptions(window=float(args.windows.split(",")[0]))))
+        listener.set_grammar(grammar_for_game("galaxis"))
+        frames, taken, heard = listener.microphone.frames, [0], []
+        take = frames.get
+
+        def counted(*a, **k):
+            block = take(*a, **k)
+            taken[0] += bool(block)
+            return block
+        frames.get = counted
+        listener._running.set()
+        worker = threading.Thread(target=listener.run, args=(lambda h: heard.append(
+            (taken[0], h.command.text if h.command else None, h.confirm, h.text)),))
+        worker.start()
+        ends = []
+        for _, pcm in clips:
+            for i in range(0, len(pcm), 960):
+                frames.put(pcm[i:i + 960])
+            ends.append((ends[-1] if ends else 0) + -(-len(pcm) // 960))
+        frames.put(None)
+        worker.join()
+        per: list[list] = [[] for _ in clips]
+        for at, *what in heard:
+            per[next((k for k, end in enumerate(ends) if at <= end), len(ends) - 1)].append(what)
+        results[path] = [{"file": Path(r["file"]).name, "expected": r["expected"], "heard": p}
+                         for (r, _), p in zip(clips, per)]
+        right = sum([h[0] for h in p if h[0]] == [r["expected"]] for (r, _), p in zip(clips, per))
+        print(f"{path}: {right}/{len(clips)} clips heard as exactly the command said ({len(heard)} Heards)")
+    Path(args.decisions).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+def offline(args) -> int:
+    """The listener's worker fed corpus clips directly (no audio device)."""
+    from audio_console.voice.engines import select_recognizer
+    grammar = grammar_for_game("galaxis")
+    clips = _clips(args)
     results = {}
     for path in args.paths.split(","):
         recognizer, _ = select_recognizer()   # the console's recognizer
@@ -294,6 +344,8 @@ def main(argv=None) -> int:
     ap.add_argument("--offline", metavar="CORPUS", help="feed a corpus's clips to the worker, no audio")
     ap.add_argument("--degradations", default="clean,white20,quiet")
     ap.add_argument("--rejects", action="store_true", help="offline: also the noise and out-of-grammar clips")
+    ap.add_argument("--decisions", metavar="OUT.json",
+                    help="offline: every clip's Heards per path into OUT.json, whatever the load (to compare revisions)")
     ap.add_argument("--console", action="store_true",
                     help="the whole console: end of speech -> its first sound in the output sink")
     ap.add_argument("--real", metavar="CORPUS", help="--console: also real people's clean point clips")
@@ -305,7 +357,9 @@ def main(argv=None) -> int:
     if args.console:
         from listen_through_console import through_console
         return through_console(args)
-    return offline(args) if args.offline else live(args)
+    if args.offline:
+        return decisions(args) if args.decisions else offline(args)
+    return live(args)
 
 
 if __name__ == "__main__":
