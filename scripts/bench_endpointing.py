@@ -29,9 +29,10 @@ from room import RATE, Voices, at_level, chatter  # noqa: E402
 
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
-from audio_console.voice.listener import FRAME_BYTES, UtteranceCutter  # noqa: E402
+from audio_console.voice.frames import FRAME_BYTES  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 from audio_console.voice.vad import SpeechFrames, VadCutter  # noqa: E402
+from scripts.bench_support.endpointer_cutter import UtteranceCutter  # noqa: E402
 
 PLAYER_DB = -20.0
 PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven", "foxtrot one",

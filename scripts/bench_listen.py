@@ -23,10 +23,14 @@ is measured, beside the time to the console's printed line.
 Offline (--offline CORPUS): the listener's worker is fed the corpus's command clips
 (a second of silence around each, clips of one speaker in a row, as a player would)
 without any audio device, and counts commands understood by each path.
+With --decisions OUT.json every clip's Heards per path are written instead, the
+clips queued at once so that the machine's load decides nothing: two revisions'
+files compare clip for clip.
 
     python scripts/bench_listen.py [--count 8] [--paths whole,stream] [--windows 0.3]
     python scripts/bench_listen.py --windows 0.2,0.3,0.45,0.6 --paths stream --pauses 0.3,0.5
     python scripts/bench_listen.py --offline corpus --degradations clean,white20
+    python scripts/bench_listen.py --offline corpus --paths whole,early,vad --decisions after.json
     python scripts/bench_listen.py --console [--real CORPUS] [--count 12]
 """
 from __future__ import annotations
@@ -52,7 +56,8 @@ from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import open_listener  # noqa: E402
 from audio_console.voice.audio import read_wav, wav_pcm16, write_wav  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
-from audio_console.voice.listener import Listener  # noqa: E402
+from audio_console.voice.listener import Listener, ListenOptions  # noqa: E402
+from scripts.bench_support.listen_paths import on_path  # noqa: E402
 
 PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven", "foxtrot one",
            "alpha four", "delta eight", "read row echo", "mark charlie six", "status", "repeat"]
@@ -60,16 +65,9 @@ PHRASES = ["delta five", "bravo three", "golf nine", "charlie two", "echo seven"
 PAUSED = ["rule ... out bravo five", "delta ... five", "mark ... charlie two", "golf ... nine",
           "read row ... echo", "what is at ... alpha four"]
 WARM_UP = "echo four"
-# The listener's configurations: "early" was the default before the VAD cutter (the
-# Endpointer, the early guess confirmed by the full window); "vad" is the default now
-# (the VAD cutter, acting at once on a sure complete command at the early guess).
-PATHS = {
-    "whole": dict(cutter="endpointer", streaming=False, early=False, act_early=False),
-    "stream": dict(cutter="endpointer", streaming=True, early=False, act_early=False),
-    "early": dict(cutter="endpointer", streaming=True, early=True, act_early=False),
-    "vad-wait": dict(cutter="vad", streaming=True, early=True, act_early=False),
-    "vad": dict(cutter="vad", streaming=True, early=True, act_early=True),
-}   # the first utterance of a session is decoded whole (no channel estimate yet)
+# The listener's paths (bench_support/listen_paths.py): "early" was the default before
+# the VAD cutter (the Endpointer, the early guess confirmed by the full window); "vad"
+# is play's (the VAD cutter, acting at once on a sure complete command at the guess).
 
 
 def ms(seconds: float) -> str:
@@ -122,10 +120,11 @@ def live(args) -> int:
         listeners = {}
         for path, window in configs:
             messages: list[str] = []
-            listener = open_listener(Settings(), NullSink(), messages.append, window=window, **PATHS[path])
+            listener = open_listener(Settings(), NullSink(), messages.append, options=ListenOptions(window=window))
             if listener is None:
                 print("\n".join(messages))
                 return 2
+            listener = on_path(path, listener)
             listener.set_grammar(grammar)
             listeners[path, window] = listener
         stats = {c: {"lat": [], "endp": [], "dec": [], "right": 0, "n": 0, "paused": defaultdict(lambda: [0, 0])}
@@ -163,8 +162,8 @@ def live(args) -> int:
                             if got and listener.timings[n:]:
                                 t = listener.timings[n]
                                 st["lat"].append(got[0][0] - spoken_end)
-                                st["endp"].append(t["ended"] - spoken_end)
-                                st["dec"].append(t["decoded"] - t["ended"])
+                                st["endp"].append(t.ended - spoken_end)
+                                st["dec"].append(t.decoded - t.ended)
                         what = [(h.text, h.command.text if h.command else None) for _, h in got]
                         if not ok:
                             missed.append(f"  {config[0]} {phrase!r}: heard {what or 'nothing'}")
@@ -208,24 +207,70 @@ def _collect(heard: queue.Queue, seconds: float) -> list:
     return got
 
 
-def offline(args) -> int:
-    """The listener's worker fed corpus clips directly (no audio device)."""
-    from audio_console.voice.engines import select_recognizer
-    grammar = grammar_for_game("galaxis")
+def _clips(args) -> list:
+    """The corpus's clips, a second of silence around each, one speaker's in a row."""
     rows = [json.loads(line) for line in (Path(args.offline) / "manifest.jsonl").read_text().splitlines()]
     keep = set(args.degradations.split(","))
     rows = [r for r in rows if r["degradation"] in keep and (r["expected"] or args.rejects)]
     rows.sort(key=lambda r: (r["degradation"], r["speaker"].split("@")[0]))   # one speaker in a row
-    clips = [(r, bytes(32000) + wav_pcm16(r["file"]) + bytes(32000)) for r in rows]
+    return [(r, bytes(32000) + wav_pcm16(r["file"]) + bytes(32000)) for r in rows]
+
+
+def decisions(args) -> int:
+    """Every clip's Heards per path, independent of the machine's load: all clips are
+    queued into the microphone at once and the worker runs to the end; a Heard belongs
+    to the clip whose frames the worker was reading. Two revisions' files compare clip
+    for clip (a refactoring must leave them equal)."""
+    from audio_console.voice.engines import select_recognizer
+    clips, results = _clips(args), {}
+    for path in args.paths.split(","):
+        listener = on_path(path, Listener(select_recognizer()[0], Settings(headphones=True), NullSink(), print,
+                                          ListenOptions(window=float(args.windows.split(",")[0]))))
+        listener.set_grammar(grammar_for_game("galaxis"))
+        frames, taken, heard = listener.microphone.frames, [0], []
+        take = frames.get
+
+        def counted(*a, **k):
+            block = take(*a, **k)
+            taken[0] += bool(block)
+            return block
+        frames.get = counted
+        listener._running.set()
+        worker = threading.Thread(target=listener.run, args=(lambda h: heard.append(
+            (taken[0], h.command.text if h.command else None, h.confirm, h.text)),))
+        worker.start()
+        ends = []
+        for _, pcm in clips:
+            for i in range(0, len(pcm), 960):
+                frames.put(pcm[i:i + 960])
+            ends.append((ends[-1] if ends else 0) + -(-len(pcm) // 960))
+        frames.put(None)
+        worker.join()
+        per: list[list] = [[] for _ in clips]
+        for at, *what in heard:
+            per[next((k for k, end in enumerate(ends) if at <= end), len(ends) - 1)].append(what)
+        results[path] = [{"file": Path(r["file"]).name, "expected": r["expected"], "heard": p}
+                         for (r, _), p in zip(clips, per)]
+        right = sum([h[0] for h in p if h[0]] == [r["expected"]] for (r, _), p in zip(clips, per))
+        print(f"{path}: {right}/{len(clips)} clips heard as exactly the command said ({len(heard)} Heards)")
+    Path(args.decisions).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+def offline(args) -> int:
+    """The listener's worker fed corpus clips directly (no audio device)."""
+    from audio_console.voice.engines import select_recognizer
+    grammar = grammar_for_game("galaxis")
+    clips = _clips(args)
     results = {}
     for path in args.paths.split(","):
         recognizer, _ = select_recognizer()   # the console's recognizer
-        listener = Listener(recognizer, Settings(headphones=True), NullSink(), print,
-                            window=float(args.windows.split(",")[0]), **PATHS[path])
+        listener = on_path(path, Listener(recognizer, Settings(headphones=True), NullSink(), print,
+                                          ListenOptions(window=float(args.windows.split(",")[0]))))
         listener.set_grammar(grammar)
         heard: list = []
         listener._running.set()
-        worker = threading.Thread(target=listener._work, args=(heard.append,))
+        worker = threading.Thread(target=listener.run, args=(heard.append,))
         worker.start()
         per = []
         for row, pcm in clips:
@@ -240,8 +285,8 @@ def offline(args) -> int:
             cmds = [h.command.text for h in got if h.command is not None]
             per.append({"expected": row["expected"], "got": cmds, "row": row,
                         "again": sum(h.command is None for h in got), "confirm": [h.confirm for h in got if h.command],
-                        "after_end": [t["decoded"] - t["ended"] for t in listener.timings[n_done:]],
-                        "during": [t["while_speaking"] for t in listener.timings[n_done:]]})
+                        "after_end": [t.decoded - t.ended for t in listener.timings[n_done:]],
+                        "during": [t.while_speaking for t in listener.timings[n_done:]]})
         listener.microphone.frames.put(None)
         worker.join()
         results[path] = per
@@ -299,6 +344,8 @@ def main(argv=None) -> int:
     ap.add_argument("--offline", metavar="CORPUS", help="feed a corpus's clips to the worker, no audio")
     ap.add_argument("--degradations", default="clean,white20,quiet")
     ap.add_argument("--rejects", action="store_true", help="offline: also the noise and out-of-grammar clips")
+    ap.add_argument("--decisions", metavar="OUT.json",
+                    help="offline: every clip's Heards per path into OUT.json, whatever the load (to compare revisions)")
     ap.add_argument("--console", action="store_true",
                     help="the whole console: end of speech -> its first sound in the output sink")
     ap.add_argument("--real", metavar="CORPUS", help="--console: also real people's clean point clips")
@@ -310,7 +357,9 @@ def main(argv=None) -> int:
     if args.console:
         from listen_through_console import through_console
         return through_console(args)
-    return offline(args) if args.offline else live(args)
+    if args.offline:
+        return decisions(args) if args.decisions else offline(args)
+    return live(args)
 
 
 if __name__ == "__main__":

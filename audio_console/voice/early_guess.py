@@ -15,7 +15,7 @@ from audio_console.voice.trust import decide
 
 class Guess(NamedTuple):
     """The early guess of an utterance, decoded while the main Endpointer waits."""
-    number: int                 # UtteranceCutter.early_count when it was made
+    number: int                 # the cutter's early_count when it was made
     decoded: object             # Decoded, or None while (or if not) decoded
     grammar: object             # the grammar it was decoded with
     while_speaking: float       # seconds of its decoding done while the player spoke
@@ -50,13 +50,13 @@ def says_unfinished(decoded, early_grammar) -> bool:
     return command is not None and command.name == "unfinished"
 
 
-def is_unfinished(decoded, grammar, extendable: set, transcribes: bool) -> bool:
+def is_unfinished(decoded, grammar, extendable: set) -> bool:
     """The utterance so far is the beginning of a longer command ("delta", "read
-    row"): the unfinished phrases decode as themselves, and Whisper's free
-    transcript (`transcribes`) may say so too."""
+    row"): the unfinished phrases decode as themselves, and the engine's free
+    transcript (Whisper's `detail["transcript"]`), where it writes one, may say so too."""
     if decoded is None:
         return False
-    texts = [decoded.text] + ([decoded.detail.get("transcript", "")] if transcribes else [])
+    texts = [decoded.text] + ([decoded.detail["transcript"]] if "transcript" in decoded.detail else [])
     for text in texts:
         words = tuple(normalize(text))
         if words and words in extendable and grammar.parse(text) is None:
@@ -64,7 +64,7 @@ def is_unfinished(decoded, grammar, extendable: set, transcribes: bool) -> bool:
     return False
 
 
-def is_complete(decoded, grammar, settings, extendable: set, transcribes: bool) -> bool:
+def is_complete(decoded, grammar, settings, extendable: set) -> bool:
     """Safe to act on before the full window: a command the trust layer would act on
     without asking, whose words no longer phrase of the grammar begins with ("voice
     training" may go on to "voice training off"), and no sign of no speech."""
@@ -77,4 +77,4 @@ def is_complete(decoded, grammar, settings, extendable: set, transcribes: bool) 
     if evidence is not None and not evidence.agrees:
         return False   # Whisper's free transcript says something else (or more)
     return (tuple(normalize(decoded.text)) not in extendable
-            and not is_unfinished(decoded, grammar, extendable, transcribes))
+            and not is_unfinished(decoded, grammar, extendable))

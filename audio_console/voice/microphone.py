@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import queue
 
-from audio_console.voice.endpointer_cutter import FRAME_BYTES
+from audio_console.voice.frames import FRAME_BYTES
 
 MIC_SILENT = 1.5             # seconds without a frame from the microphone: it stopped
 MIC_FIRST = 8.0              # ... before its first frame (it opens while the model loads)

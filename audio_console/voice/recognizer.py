@@ -56,7 +56,12 @@ class Decoded:
 
 
 class Recognizer(Protocol):
-    name: str                  # "whisper", "vosk"
+    """An engine may also stream: `stream()` returns an object that is fed an
+    utterance while the player speaks (feed(pcm)) and gives its Decoded at the end
+    (finish(); cancel() drops it). Such an engine keeps one grammar throughout; one
+    that does not stream (Whisper) decodes each utterance whole and may be given
+    another grammar for the early guess. The listener asks streams(recognizer)."""
+    name: str                  # "whisper", "vosk": named to the player, never compared
     dropped_words: list[str]   # grammar words the engine could not listen for
 
     def set_grammar(self, grammar) -> None:
@@ -66,3 +71,21 @@ class Recognizer(Protocol):
         """One whole utterance. `naive`: best hypothesis as is (the benchmark's baseline).
         `voiced`: the neural voice detector cut it out, so it holds speech (an engine
         that would ask the detector about it again need not)."""
+
+
+class UtteranceStream(Protocol):
+    """One utterance decoded while it is spoken (Recognizer.stream)."""
+
+    def feed(self, pcm: bytes) -> object:
+        """More of the utterance."""
+
+    def finish(self) -> Decoded:
+        """The utterance ended: what was heard."""
+
+    def cancel(self) -> None:
+        """Drop it."""
+
+
+def streams(recognizer) -> bool:
+    """The engine can decode an utterance while it is spoken (Recognizer.stream)."""
+    return callable(getattr(recognizer, "stream", None))

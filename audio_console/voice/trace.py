@@ -63,3 +63,7 @@ def heard_fields(heard, decoded, seconds: float, how: str) -> dict:
         if key in decoded.detail:
             fields[key] = decoded.detail[key]
     return fields
+
+
+def untraced(event: str, **fields) -> None:
+    """The trace when none was asked for: nothing is kept."""

@@ -24,8 +24,7 @@ from collections import deque
 
 import numpy as np
 
-FRAME_SECONDS = 0.03
-FRAME_BYTES = 960            # 30 ms of 16 kHz int16
+from audio_console.voice.frames import FRAME_BYTES, FRAME_SECONDS
 
 SPEECH_PROBABILITY = 0.5     # silero's threshold
 MARGIN_DB = 6.0              # above the background level
@@ -184,9 +183,12 @@ class SpeechFrames:
 class VadCutter:
     """Frames in, whole utterances out (bytes): the Listener's cutter in a noisy room.
 
-    Same interface as listener.UtteranceCutter: `early` is the utterance after a short
-    silence (`early_window`), a guess that speech ended; `closed_on_guess` at the
-    close says which guess it confirms (None if the player spoke again after one)."""
+    `early` is the utterance after a short silence (`early_window`), a guess that
+    speech ended; `closed_on_guess` at the close says which guess it confirms (None if
+    the player spoke again after one). The benchmarks' Endpointer cutter
+    (scripts/bench_support) has the same interface."""
+
+    voiced = True    # an utterance starts only on speech the neural detector heard
 
     def __init__(self, window: float = 0.45, early_window: float | None = 0.18,
                  max_seconds: float | None = None, frames: SpeechFrames | None = None):

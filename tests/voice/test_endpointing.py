@@ -2,7 +2,8 @@
 import numpy as np
 
 from audio_console.voice.audio import wav_pcm16
-from audio_console.voice.listener import FRAME_BYTES, UtteranceCutter
+from audio_console.voice.frames import FRAME_BYTES
+from scripts.bench_support.endpointer_cutter import UtteranceCutter
 
 
 def frames(pcm):

@@ -11,8 +11,9 @@ import pytest
 
 from audio_console.output.sink import NullSink
 from audio_console.settings import Settings
+from audio_console.voice import capture, cutting, gate, microphone
 from audio_console.voice import listener as listening
-from audio_console.voice import microphone
+from audio_console.voice.early_guess import extendable_prefixes, with_unfinished
 from audio_console.voice.audio import wav_pcm16
 from audio_console.games import grammar_for_game
 from audio_console.voice.recognizer import Decoded
@@ -77,7 +78,7 @@ def run(listener, seconds):
 
 def test_a_microphone_that_stops_is_said_once_and_its_return_too(monkeypatch):
     monkeypatch.setattr(microphone, "MIC_SILENT", 0.4)
-    monkeypatch.setattr(listening, "MIC_RETRY", 0.3)
+    monkeypatch.setattr(capture, "MIC_RETRY", 0.3)
     opened = []
 
     def open_stream(callback):
@@ -89,7 +90,7 @@ def test_a_microphone_that_stops_is_said_once_and_its_return_too(monkeypatch):
         return FeedingStream(callback)                                  # plugged in again
     listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None, open_stream=open_stream)
     notices = run(listener, 4.0)
-    assert notices == [listening.MIC_STOPPED, listening.MIC_BACK]
+    assert notices == [capture.MIC_STOPPED, capture.MIC_BACK]
     assert notices[0] == "The microphone stopped; type your commands."
 
 
@@ -110,7 +111,7 @@ def test_a_muted_microphone_is_said_once(monkeypatch):
     listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
                                   open_stream=lambda cb: FeedingStream(cb))
     notices = run(listener, 2.5)    # 5 s of zeros at twice real time
-    assert notices == [listening.MIC_MUTED]
+    assert notices == [capture.MIC_MUTED]
     assert "muted" in notices[0] and "type" in notices[0]
 
 
@@ -138,7 +139,7 @@ def test_endless_talk_offers_push_to_talk_once(speech, monkeypatch):
     listener = listening.Listener(Deaf(), Settings(), NullSink(), lambda line: None,
                                   open_stream=lambda cb: FeedingStream(cb, talk))
     notices = run(listener, len(talk) / 64000 + 1)
-    assert notices == [listening.TOO_MUCH_TALK]
+    assert notices == [cutting.TOO_MUCH_TALK]
     assert "push to talk" in notices[0]
 
 
@@ -165,9 +166,9 @@ def test_speech_cut_by_the_console_is_said_and_the_microphone_reopens_with_a_cue
     listener = listening.Listener(Deaf(), Settings(headphones=False), sink, lines.append,
                                   open_stream=lambda cb: FeedingStream(cb, pcm))
     notices = run(listener, 3.0)
-    assert notices == [listening.SAY_AGAIN_CUT]
+    assert notices == [gate.SAY_AGAIN_CUT]
     assert sink.signals == ["listening"]          # the short cue as the microphone reopened
-    assert listening.LISTENING_AGAIN in lines     # and its text line
+    assert gate.LISTENING_AGAIN in lines     # and its text line
 
 
 def test_no_cue_and_no_notice_when_nothing_was_cut(speech):
@@ -177,25 +178,27 @@ def test_no_cue_and_no_notice_when_nothing_was_cut(speech):
                                   open_stream=lambda cb: FeedingStream(cb, bytes(64000)))
     notices = run(listener, 2.0)
     assert notices == []
-    assert sink.signals == ["listening"] and lines.count(listening.LISTENING_AGAIN) == 1
+    assert sink.signals == ["listening"] and lines.count(gate.LISTENING_AGAIN) == 1
 
 
-@pytest.mark.parametrize("cutter", ["vad", "endpointer"])
-def test_the_engine_is_told_when_the_neural_voice_detector_cut_the_utterance(speech, cutter):
-    """Then Whisper need not ask the same detector again whether it held speech."""
+@pytest.mark.parametrize("path", ["vad", "early"])
+def test_the_engine_is_told_when_the_neural_voice_detector_cut_the_utterance(speech, path):
+    """Then Whisper need not ask the same detector again whether it held speech; the
+    benchmarks' Endpointer cutter ("early") knows only levels."""
+    from scripts.bench_support.listen_paths import on_path
     pcm = bytes(32000) + wav_pcm16(speech.say("delta five", "flite:slt"))
     deaf = Deaf()
-    listener = listening.Listener(deaf, Settings(), NullSink(), lambda line: None, cutter=cutter,
-                                  open_stream=lambda cb: FeedingStream(cb, pcm))
+    listener = on_path(path, listening.Listener(deaf, Settings(), NullSink(), lambda line: None,
+                                                open_stream=lambda cb: FeedingStream(cb, pcm)))
     run(listener, 2.5)
-    assert deaf.voiced and set(deaf.voiced) == {cutter == "vad"}
+    assert deaf.voiced and set(deaf.voiced) == {path == "vad"}
 
 
 @pytest.mark.parametrize("extendable", [("caution", "spaceship"), ("read", "row")])
 def test_unfinished_beginnings_of_commands_are_known(extendable):
     grammar = grammar_for_game("galaxis")
-    prefixes = listening.extendable_prefixes(grammar)
+    prefixes = extendable_prefixes(grammar)
     assert extendable in prefixes and ("delta",) in prefixes and ("read", "row") in prefixes
     assert ("delta", "five") not in prefixes and ("hint",) not in prefixes
-    augmented = listening.with_unfinished(grammar, prefixes)
+    augmented = with_unfinished(grammar, prefixes)
     assert grammar.parse("delta") is None and augmented.parse("delta").name == "unfinished"

@@ -7,8 +7,8 @@ import time
 
 from audio_console.output.sink import NullSink
 from audio_console.settings import Settings
+from audio_console.voice import capture, microphone
 from audio_console.voice import listener as listening
-from audio_console.voice import microphone
 from audio_console.games import grammar_for_game
 from tests.voice.test_listener_notices import Deaf, FeedingStream
 
@@ -41,7 +41,7 @@ def test_silence_while_the_console_speaks_is_not_called_muted(monkeypatch):
     monkeypatch.setattr(microphone, "MUTED_AFTER", 1.0)     # 1 s of audio: 0.5 s here
     sink = SpeakingSink(1.5)
     notices = listen(sink, 3.5)                              # 3 s of audio while it speaks
-    assert [line for _, line in notices] == [listening.MIC_MUTED]
+    assert [line for _, line in notices] == [capture.MIC_MUTED]
     # told only after 1 s of audio (0.5 s here, at most twice real time) with the console quiet
     assert notices[0][0] >= sink.until + 0.45
 

@@ -1,19 +1,15 @@
 """Utterances cut out of the microphone's frames by pocketsphinx's Endpointer.
 
-The old way of ending an utterance, kept as the benchmark baseline
-(`Listener(cutter="endpointer")`); vad.VadCutter is the default and has the same
-interface. Also the frame size every cutter and the listener share.
+The old way of ending an utterance, the listening benchmarks' baseline
+(bench_support/listen_paths.py, bench_endpointing.py); play uses vad.VadCutter, which
+has the same interface. pocketsphinx is therefore only a test extra.
 """
 from __future__ import annotations
 
-FRAME_SECONDS = 0.03
-FRAME_BYTES = 960            # 30 ms of 16 kHz int16
+from audio_console.voice.cutting import ENDPOINT_WINDOW
+from audio_console.voice.frames import FRAME_BYTES, FRAME_SECONDS
+
 MAX_UTTERANCE = 8.0          # seconds; a longer "utterance" is background talk
-# Silence (seconds) after which the Endpointer ends an utterance. Measured on the
-# live path (docs/listen.md): 0.3 s cut "delta ... five" said with a half-second
-# pause into two commands, both misheard; 0.45 s kept it whole and, with the early
-# decode below running during the wait, cost about 70 ms of latency.
-ENDPOINT_WINDOW = 0.45
 
 
 class UtteranceCutter:
@@ -25,6 +21,8 @@ class UtteranceCutter:
     decodes the guess at once; the main Endpointer then only confirms it
     (`closed_on_guess`), unless the player spoke again after a guess: then the main
     Endpointer's utterance is decoded whole."""
+
+    voiced = False    # its utterances need not hold speech (it knows only levels)
 
     def __init__(self, window: float = ENDPOINT_WINDOW, ratio: float = 0.9, early_window: float | None = None):
         from pocketsphinx import Endpointer, Vad

@@ -1,0 +1,62 @@
+"""The reporting stage: a decoded utterance becomes a Heard (trust.decide) for the
+session, unless it was only the console's own echo, or nothing said to the console
+(a cough, a knock, talk to someone else: addressed.py), which get no answer."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from audio_console.voice.addressed import spoke_to_me
+from audio_console.voice.frames import FRAME_BYTES, seconds
+from audio_console.voice.trace import heard_fields
+from audio_console.voice.trust import decide
+
+ECHO_CHECK_AFTER = 15        # frames after an utterance's sound also weighed (the window that closed it)
+TIMINGS_KEPT = 100
+
+
+@dataclass(frozen=True)
+class Timing:
+    """When one utterance was decoded, for the benchmarks (monotonic seconds)."""
+    ended: float             # the cutter closed it (or the early guess was taken)
+    decoded: float           # its Heard was ready
+    how: str                 # "whole", "stream", "early" (a guess confirmed), "early-act" (acted on at the guess)
+    seconds: float           # its length
+    decode: float            # the engine's decode time
+    while_speaking: float    # seconds of decoding done while the player spoke
+
+
+class Reporter:
+    """`room_db()`: the room's level (None: unknown); `hold`: the barge-in hold or None."""
+
+    def __init__(self, settings, sink, echo, hold, trace, room_db):
+        self.settings, self.sink, self.echo, self.hold = settings, sink, echo, hold
+        self.trace, self.room_db = trace, room_db
+        self.timings: list[Timing] = []
+
+    def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+        frames = len(pcm) // FRAME_BYTES
+        if self.echo is not None and self.echo.echo_only(frames + ECHO_CHECK_AFTER):
+            self.trace("the console's own echo: dropped", removed_db=self.echo.removed_db(frames))
+            self.go_on()
+            return
+        heard = decide(decoded, grammar, self.settings)
+        self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db())
+        self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))
+        del self.timings[:-TIMINGS_KEPT]
+        if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):
+            self.go_on()
+            return   # a cough, a knock, noise, talk to someone else: nothing to answer
+        on_heard(heard)   # not understood but surely said to the console: "Say again."
+
+    def go_on(self) -> None:
+        """The console goes on speaking if it was held for what turned out to be nothing."""
+        if self.hold is not None:
+            self.hold.release()
+
+    def _spoke_to_me(self, pcm: bytes, decoded) -> bool:
+        if self.settings.listening == "push":
+            return True   # the player held the key to talk to the console
+        if self.echo is None and self.sink.busy():
+            return False
+        return spoke_to_me(pcm, self.room_db(), decoded.evidence)
