@@ -84,8 +84,7 @@ class Audio:
 
 
 class DecoderUnavailable(Exception):
-    """onnxruntime or onnx is missing, or the graph could not be built: CTranslate2
-    then searches alone."""
+    """onnxruntime or onnx is missing, or the graph could not be built."""
 
 
 _BUILT: dict[tuple, "WhisperDecoder"] = {}
@@ -93,8 +92,8 @@ _BUILT_LOCK = threading.Lock()
 
 
 class WhisperDecoder:
-    """Whisper's text decoder over CTranslate2's encoder output: two ONNX Runtime
-    graphs built from DecoderWeights (float32)."""
+    """Whisper's text decoder over the encoder's output (whisper_encoder.py): two
+    ONNX Runtime graphs built from DecoderWeights (float32)."""
 
     @classmethod
     def load(cls, model_dir) -> WhisperDecoder:

@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 
 class UnsupportedModel(Exception):
-    """model.bin is not a Whisper layout this decoder reads: use CTranslate2 alone."""
+    """model.bin is not a Whisper layout our graphs read."""
 
 
 class Variables(dict):
