@@ -4,14 +4,13 @@ accuracy per condition, median decode time (wall, and CPU per decode, which the
 machine's other load inflates less) and how far the evidence moved.
 
     python scripts/bench_whisper_speed.py --corpus CORPUS [--corpus CORPUS2] [--limit N]
-        [--baseline REV] [--configs t2,t1] [--all-kinds]
+        [--baseline REV] [--configs default] [--all-kinds]
 
 The baseline is the whole package as committed at REV (`git archive` into a temporary
 folder), imported in a process of its own, at its engine's own defaults: nothing of
 this checkout is loaded beside it. Configs are this checkout's engine, each in its own
-process too: "tN" = N CTranslate2 threads, "ct2" = the search on CTranslate2 instead of
-our decoder, "-fK" = K free transcript tokens, "-bFN" = beam F for the first word, N
-after (whisper_search's BEAM_FIRST and BEAM in that process), "-wP/S" = encoder
+process too: "default" = its defaults, parts joined by "-": "fK" = K free transcript
+tokens, "bFN" = beam F for the first word, N after (whisper_search's BEAM_FIRST and BEAM in that process), "wP/S" = encoder
 window of the utterance + P s rounded up to S s.
 Clips are decoded by every engine in turn, so load hits them alike. Tuning corpora only.
 """
@@ -40,27 +39,20 @@ def _engine(config: str, game: str):
     if config == "baseline":
         recognizer = whisper_engine.WhisperRecognizer()
     else:
-        options: dict = {"threads": whisper_engine.THREADS, "own_decoder": True}
+        options = whisper_engine.WhisperOptions()
         for part in config.split("-"):
-            if part == "ct2":
-                options["own_decoder"] = False
-            elif part.startswith("t"):
-                options["threads"] = int(part[1:])
-            elif part.startswith("f"):
-                options["free_tokens"] = int(part[1:])
+            if part.startswith("f"):
+                options.free_tokens = int(part[1:])
             elif part.startswith("b"):     # this process's search, so no other engine sees it
                 whisper_search.BEAM_FIRST, whisper_search.BEAM = int(part[1]), int(part[2])
             elif part.startswith("w"):
-                options["window"] = tuple(float(x) for x in part[1:].split("/"))
-        recognizer = whisper_engine.WhisperRecognizer(threads=options["threads"],
-                                                      own_decoder=options["own_decoder"])
-        if "free_tokens" in options:
-            recognizer.free_tokens = options["free_tokens"]
-        if "window" in options:
-            recognizer.window_pad, recognizer.window_step = options["window"]
+                options.window_pad, options.window_step = (float(x) for x in part[1:].split("/"))
+        recognizer = whisper_engine.WhisperRecognizer(options=options)
     recognizer.set_grammar(grammar_for_game(game))
-    if hasattr(recognizer, "decoder"):
-        recognizer.decoder()          # its background load done before the first clip is timed
+    for load in ("backend", "decoder"):   # this tree's, or an older one's
+        if hasattr(recognizer, load):
+            getattr(recognizer, load)()   # its background load done before the first clip is timed
+            break
     return recognizer
 
 
@@ -166,7 +158,7 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="galaxis")
     ap.add_argument("--limit", type=int, default=0, help="at most this many command clips per corpus (spread evenly)")
     ap.add_argument("--baseline", default="main", help="git revision of the baseline package")
-    ap.add_argument("--configs", default="t2,t1")
+    ap.add_argument("--configs", default="default")
     ap.add_argument("--all-kinds", action="store_true",
                     help="chatter, other talk and noise clips too (right = no command for them)")
     ap.add_argument("--worker", metavar="TREE", help=argparse.SUPPRESS)

@@ -134,7 +134,7 @@ def list_models(models: Path, out=None) -> None:
 
 def engine_missing(spec) -> str | None:
     """Why the console could not run this kind of model here at all (checked before downloading)."""
-    needed = (("audio_console.voice.whisper_engine", "ctranslate2") if spec.engine == "whisper"
+    needed = (("audio_console.voice.whisper_engine", "onnxruntime") if spec.engine == "whisper"
               else ("audio_console.voice.vosk_engine", "vosk"))
     for module in needed:
         try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.vosk_engine import find_model, is_vosk_model, model_roots
-from audio_console.voice.whisper_engine import is_whisper_model
+from audio_console.voice.whisper_model import is_whisper_model
 
 ENGINES = ("whisper", "vosk")
 

@@ -11,18 +11,38 @@ EXTERNAL_SIZE = 1024  # weights of this many values or more are shared with nump
 def session(graph: "Graph", threads: int, spin: bool = True):
     """An ONNX Runtime session of `graph` on `threads` threads. spin=False: its
     threads sleep after a run instead of spinning (a session run once between
-    another session's passes would otherwise take a core from them)."""
+    another session's passes would otherwise take a core from them). ONNX Runtime
+    copies the weights it is handed (and prepacks them for its matrix products:
+    fed as inputs instead, unpacked, a decoder pass took twice the CPU), so the
+    graph lets go of its own arrays once the session is built."""
     import onnxruntime as ort  # type: ignore[import-untyped]
     options = ort.SessionOptions()
     if not spin:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     names = list(graph.external)
     options.add_external_initializers(names, [ort.OrtValue.ortvalue_from_numpy(graph.external[n]) for n in names])
+    # without its arena ONNX Runtime frees a pass's intermediate tensors (a pass
+    # with many rows projects them onto 51864 tokens): 43 MB less resident after
+    # the first decodes (docs/measurements/memory.md)
+    options.enable_cpu_mem_arena = False
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.log_severity_level = 3
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    return ort.InferenceSession(graph.serialized, options, providers=["CPUExecutionProvider"])
+    built = ort.InferenceSession(graph.serialized, options, providers=["CPUExecutionProvider"])
+    graph.external.clear()
+    return built
+
+
+def return_freed_memory() -> None:
+    """Give the memory of freed weights back to the system: the C allocator keeps
+    freed blocks below its (growing) mmap threshold in its heap, where they count as
+    resident (tiny.en's decoder layers: about 40 MB). glibc only; elsewhere nothing."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 class Graph:

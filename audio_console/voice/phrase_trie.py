@@ -292,3 +292,32 @@ def transcript_command(grammar, transcript: str) -> str | None:
                 return command.text
             return None
     return None
+
+
+class TrieCache:
+    """The tries of the grammars seen lately: the console's grammars come back every
+    turn (the listener swaps two at every utterance), and a trie is built once per
+    phrase set."""
+
+    def __init__(self, tokenizer, size: int = 8):
+        self.tokenizer, self.size = tokenizer, size
+        self._by_phrases: dict = {}      # phrase set -> PhraseTrie
+        self._by_identity: dict = {}     # id(grammar) -> (grammar, PhraseTrie): a quick swap back
+
+    def trie(self, grammar) -> PhraseTrie:
+        known = self._by_identity.get(id(grammar))
+        if known is not None and known[0] is grammar:
+            return known[1]
+        key = frozenset(grammar.phrases())
+        trie = self._by_phrases.get(key)
+        if trie is None:
+            trie = PhraseTrie(grammar, self.tokenizer)
+            _put(self._by_phrases, key, trie, self.size)
+        _put(self._by_identity, id(grammar), (grammar, trie), self.size)
+        return trie
+
+
+def _put(cache: dict, key, value, size: int) -> None:
+    if len(cache) >= size:
+        cache.pop(next(iter(cache)))
+    cache[key] = value

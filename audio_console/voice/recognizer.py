@@ -67,9 +67,8 @@ class Recognizer(Protocol):
     def set_grammar(self, grammar) -> None:
         """Listen only for this grammar's phrases from now on."""
 
-    def decode(self, pcm: bytes, naive: bool = False, voiced: bool = False) -> Decoded:
-        """One whole utterance. `naive`: best hypothesis as is (the benchmark's baseline).
-        `voiced`: the neural voice detector cut it out, so it holds speech (an engine
+    def decode(self, pcm: bytes, *, voiced: bool = False) -> Decoded:
+        """One whole utterance. `voiced`: the neural voice detector cut it out, so it holds speech (an engine
         that would ask the detector about it again need not)."""
 
 

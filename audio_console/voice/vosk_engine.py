@@ -86,7 +86,6 @@ class VoskRecognizer:
         self.dropped_words: list[str] = []
         self.phrases: list[str] = []
         self.grammar = None
-        self._naive = None
 
     def set_grammar(self, grammar) -> None:
         words = sorted(grammar.words())
@@ -95,8 +94,8 @@ class VoskRecognizer:
         self.phrases = [p for p in grammar.phrases() if not missing.intersection(p.split())]
         self.grammar = grammar
 
-    def new_recognizer(self, unknown: bool = True):
-        extra = ["[unk]"] if unknown and self.has_unknown else []
+    def new_recognizer(self):
+        extra = ["[unk]"] if self.has_unknown else []
         # ensure_ascii=False: vosk reads the JSON as UTF-8 and does not undo \u escapes
         rec = self._vosk.KaldiRecognizer(self.model, 16000.0,
                                          json.dumps(self.phrases + extra, ensure_ascii=False))
@@ -115,17 +114,14 @@ class VoskRecognizer:
             raise RecognizerError("no grammar set")
         return VoskStream(self.new_recognizer())
 
-    def decode(self, pcm: bytes, naive: bool = False, voiced: bool = False) -> Decoded:
-        """One whole utterance. `naive`: no [unk], every word trusted (the baseline)."""
+    def decode(self, pcm: bytes, voiced: bool = False) -> Decoded:
+        """One whole utterance (`voiced` changes nothing: vosk asks no voice detector)."""
         if self.grammar is None:
             raise RecognizerError("no grammar set")
         started = time.perf_counter()
-        stream = VoskStream(self.new_recognizer(unknown=not naive))
+        stream = VoskStream(self.new_recognizer())
         stream.feed(pcm)
         decoded = stream.finish()
-        if naive:
-            decoded.words = [(w, 1.0) for w, _ in decoded.words]
-            decoded.text = decoded.detail.get("raw", decoded.text).replace("[unk]", "").strip()
         decoded.seconds = time.perf_counter() - started
         return decoded
 

@@ -21,8 +21,8 @@ import threading
 
 import numpy as np
 
-from audio_console.voice.onnx_graph import Graph, session
-from audio_console.voice.whisper_weights import DecoderWeights
+from audio_console.voice.onnx_graph import Graph, return_freed_memory, session
+from audio_console.voice.whisper_weights import DecoderWeights, once_per_model, read_model_bin
 
 
 _blas: list = []
@@ -84,28 +84,28 @@ class Audio:
 
 
 class DecoderUnavailable(Exception):
-    """onnxruntime or onnx is missing, or the graph could not be built: CTranslate2
-    then searches alone."""
+    """onnxruntime or onnx is missing, or the graph could not be built."""
 
 
-_BUILT: dict[int, "WhisperDecoder"] = {}
+_BUILT: dict[tuple, "WhisperDecoder"] = {}
 _BUILT_LOCK = threading.Lock()
 
 
 class WhisperDecoder:
-    """Whisper's text decoder over CTranslate2's encoder output: two ONNX Runtime
-    graphs built from DecoderWeights (float32)."""
+    """Whisper's text decoder over the encoder's output (whisper_encoder.py): two
+    ONNX Runtime graphs built from DecoderWeights (float32)."""
 
     @classmethod
-    def load(cls, weights: DecoderWeights) -> WhisperDecoder:
-        """The decoder of loaded weights, built once (0.3 s for tiny.en) and shared."""
-        with _BUILT_LOCK:
-            built = _BUILT.get(id(weights))
-            if built is None or built.weights is not weights:
-                built = cls(weights)
-                _BUILT.clear()           # one model at a time, as DecoderWeights.load
-                _BUILT[id(weights)] = built
-            return built
+    def load(cls, model_dir) -> WhisperDecoder:
+        """The decoder of a model folder, built once (by path, size and mtime: 0.3 s
+        for tiny.en) and shared."""
+        def build(path) -> WhisperDecoder:
+            variables = read_model_bin(path)
+            decoder = cls(DecoderWeights(variables))
+            variables.drop_pages()      # all were read once; a pass reads a few embeddings
+            return_freed_memory()       # the float32 weights the graphs were built from
+            return decoder
+        return once_per_model(_BUILT, _BUILT_LOCK, model_dir, build)
 
     def __init__(self, weights: DecoderWeights, threads: int = 2):
         try:
@@ -113,16 +113,19 @@ class WhisperDecoder:
             import onnxruntime  # type: ignore[import-untyped]  # noqa: F401
         except ImportError as e:
             raise DecoderUnavailable(str(e)) from e
-        self.weights = weights
         self.vocabulary, self.dim, self.heads = weights.vocabulary, weights.dim, weights.heads
-        self.head_size, self.positions, self.layers = weights.head_size, weights.positions, weights.layers
+        self.head_size, self.positions, self.layers = weights.head_size, weights.positions, len(weights.layers)
+        # the token embeddings as model.bin stores them (float16 for tiny.en), a view
+        # of the mapped file: a pass reads a few rows, so only those pages are resident
+        self.embeddings = weights.embeddings
         try:
-            self._pass = session(self._pass_graph(), threads)
+            self._pass = session(self._pass_graph(weights), threads)
             # one thread: a second session's own pool, spinning after its run, made
             # the next pass on the other pool twice as slow (15 against 7 ms)
-            self._audio = session(self._audio_graph(), 1)
+            self._audio = session(self._audio_graph(weights), 1)
         except Exception as e:  # noqa: BLE001 - onnx and onnxruntime raise their own types
             raise DecoderUnavailable(f"the decoder graph could not be built ({e})") from e
+
 
     # --- graphs -------------------------------------------------------------------
 
@@ -142,7 +145,7 @@ class WhisperDecoder:
             scores = g.op("Add", scores, mask)
         return self._merge_heads(g, g.op("MatMul", g.op("Softmax", scores, axis=-1), v))
 
-    def _pass_graph(self) -> Graph:
+    def _pass_graph(self, weights: DecoderWeights) -> Graph:
         """Inputs: x [rows, dim] (embeddings plus positions), mask [rows, past + rows],
         cross_mask [rows, frames] (0 for the frames of a row's own utterance, -inf for
         others'), wanted [n] (rows to project), per layer past_k/past_v [heads, past,
@@ -153,7 +156,7 @@ class WhisperDecoder:
                                           ("cross_mask", ["rows", "frames"]), ("wanted", ["n"])]
         outputs: list[tuple[str, str, list]] = []
         x = "x"
-        for i, layer in enumerate(self.layers):
+        for i, layer in enumerate(weights.layers):
             names = {part: f"{part}_{i}" for part in ("past_k", "past_v", "audio_k", "audio_v")}
             inputs += [(names["past_k"], [self.heads, "past", self.head_size]),
                        (names["past_v"], [self.heads, "past", self.head_size]),
@@ -175,18 +178,18 @@ class WhisperDecoder:
             h = g.norm(x, f"l{i}/ffn_norm", layer.ffn_norm)
             up = g.op("Gelu", g.linear(h, f"l{i}/up", layer.up, layer.up_bias))
             x = g.op("Add", x, g.linear(up, f"l{i}/down", layer.down, layer.down_bias))
-        x = g.norm(g.op("Gather", x, "wanted", axis=0), "final_norm", self.weights.final_norm)
-        logits = g.op("MatMul", x, g.weight("output", self.weights.output))
-        if self.weights.output_bias is not None:
-            logits = g.op("Add", logits, g.weight("output_bias", self.weights.output_bias))
+        x = g.norm(g.op("Gather", x, "wanted", axis=0), "final_norm", weights.final_norm)
+        logits = g.op("MatMul", x, g.weight("output", weights.output()))
+        if weights.output_bias is not None:
+            logits = g.op("Add", logits, g.weight("output_bias", weights.output_bias))
         outputs.append(("log_probs", g.op("LogSoftmax", logits, axis=-1), ["n", self.vocabulary]))
         return g.finish(inputs, outputs)
 
-    def _audio_graph(self) -> Graph:
+    def _audio_graph(self, weights: DecoderWeights) -> Graph:
         """encoded [frames, dim] -> per layer audio_k [heads, head size, frames], audio_v [heads, frames, head size]"""
         g = Graph()
         outputs: list[tuple[str, str, list]] = []
-        for i, layer in enumerate(self.layers):
+        for i, layer in enumerate(weights.layers):
             kv = g.linear("encoded", f"l{i}/kv", layer.kv, layer.kv_bias)
             k, v = (self._split_heads(g, g.part(kv, j, self.dim)) for j in range(2))
             outputs += [(f"audio_k_{i}", g.op("Transpose", k, perm=[0, 2, 1]), [self.heads, self.head_size, "frames"]),
@@ -197,7 +200,7 @@ class WhisperDecoder:
 
     def empty(self) -> Prefix:
         """The prefix of no tokens, to start a prompt from."""
-        empty = [np.zeros((self.heads, 0, self.head_size), np.float32) for _ in self.layers]
+        empty = [np.zeros((self.heads, 0, self.head_size), np.float32) for _ in range(self.layers)]
         return Prefix((), empty, list(empty))
 
     def audio(self, encoded: np.ndarray) -> Audio:
@@ -221,8 +224,8 @@ class WhisperDecoder:
             start += len(tokens)
             past += len(prefix.tokens)
         rows = start
-        embeddings = self.weights.embeddings
-        x = np.concatenate([embeddings[tokens] + self.positions[len(p.tokens):len(p.tokens) + len(tokens)]
+        embeddings = self.embeddings
+        x = np.concatenate([embeddings[tokens].astype(np.float32) + self.positions[len(p.tokens):len(p.tokens) + len(tokens)]
                             for p, tokens in items])
         # each row sees its own prefix's keys and its item's rows up to itself
         mask = np.full((rows, past + rows), -np.inf, np.float32)
@@ -239,7 +242,7 @@ class WhisperDecoder:
                 first, last = audio.spans[source]
                 cross_mask[a:b, first:last] = 0.0
         feed = {"x": x, "mask": mask, "cross_mask": cross_mask, "wanted": np.asarray(wanted, np.int64)}
-        for i in range(len(self.layers)):
+        for i in range(self.layers):
             feed[f"past_k_{i}"] = _joined([prefix.keys[i] for prefix, _ in items], self.heads, self.head_size)
             feed[f"past_v_{i}"] = _joined([prefix.values[i] for prefix, _ in items], self.heads, self.head_size)
             feed[f"audio_k_{i}"], feed[f"audio_v_{i}"] = audio.keys[i], audio.values[i]
@@ -247,9 +250,9 @@ class WhisperDecoder:
         log_probs, new = out[-1], out[:-1]
         prefixes = []
         for j, ((prefix, tokens), (a, b, _)) in enumerate(zip(items, spans)):
-            keys = [np.concatenate((prefix.keys[i], new[2 * i][:, a:b]), axis=1) for i in range(len(self.layers))]
+            keys = [np.concatenate((prefix.keys[i], new[2 * i][:, a:b]), axis=1) for i in range(self.layers)]
             values = [np.concatenate((prefix.values[i], new[2 * i + 1][:, a:b]), axis=1)
-                      for i in range(len(self.layers))]
+                      for i in range(self.layers)]
             prefixes.append(Prefix(prefix.tokens + tuple(tokens), keys, values))
         return prefixes, log_probs
 

@@ -15,7 +15,7 @@ import threading
 
 import numpy as np
 
-from audio_console.voice.onnx_graph import Graph, session
+from audio_console.voice.onnx_graph import Graph, return_freed_memory, session
 from audio_console.voice.whisper_weights import UnsupportedModel, once_per_model, read_model_bin
 
 THREADS = 2
@@ -31,7 +31,11 @@ class WhisperEncoder:
     @classmethod
     def load(cls, model_dir) -> WhisperEncoder:
         """The encoder of a model folder, built once (by path, size and mtime) and shared."""
-        return once_per_model(_BUILT, _BUILT_LOCK, model_dir, lambda path: cls(read_model_bin(path, "encoder/")))
+        def build(path) -> WhisperEncoder:
+            encoder = cls(read_model_bin(path, "encoder/"))
+            return_freed_memory()       # the float32 weights the graph was built from
+            return encoder
+        return once_per_model(_BUILT, _BUILT_LOCK, model_dir, build)
 
     def __init__(self, variables: dict[str, np.ndarray], threads: int = THREADS):
         try:

@@ -3,9 +3,8 @@
 A beam search over the trie (phrase_trie.py), one batched decoder step per branching
 level; a chain of tokens without a branch is forced in the same step. Each phrase's
 score is its total log-probability with the end of text included, so a short phrase
-("yes") does not win by being short. The decoder is reached through `advance`, so
-the same search runs on CTranslate2 (whisper_engine.py) or on our decoder with
-its state kept (whisper_utterance.py).
+("yes") does not win by being short. The decoder is reached through `advance`
+(advance_together: on the backend's decoding state, whisper_backend.py).
 """
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ BEAM = 3                  # phrase prefixes kept per branching level
 BEAM_FIRST = 3            # ... and for the first word (5 lost more than it won on tuning clips)
 PRUNE = 5.0               # prefixes this many nats below the best are dropped
 MAX_LEVELS = 16
+LOOKAHEAD = 2             # a node's next tokens are computed with it when it has at most this many
 
 
 class Stop:
@@ -163,3 +163,28 @@ def score_chains(entries, rows) -> tuple[list[Entry], list[np.ndarray]]:
         frontier.append((score, node, tokens + chained))
         dists.append(lp[len(chained)])
     return frontier, dists
+
+
+def advance_together(together, stops: list[int]):
+    """The searches' step on a backend's decoding state (whisper_utterance.Together):
+    for every search still going (by the index of its utterance), every kept prefix
+    along its branch-free chain, all searches in one pass from their cached states."""
+    def advance_all(kept: dict[int, list]) -> dict[int, tuple]:
+        requests: list[tuple[list, list]] = [([], []) for _ in together.utterances]
+        entries_of = {}
+        for i, keep in kept.items():
+            entries, ahead = [], []
+            for score, node, tokens in keep:
+                chained, end = chain(node)
+                entries.append((score, end, tokens, chained))
+                ahead += lookahead(end, tokens + chained, stops, LOOKAHEAD)
+            entries_of[i] = entries
+            requests[i] = ([(tokens + chained, len(tokens)) for _, _, tokens, chained in entries], ahead)
+        passes = [u.passes for u in together.utterances]
+        rows = together.rows(requests)
+        answers = {}
+        for i, entries in entries_of.items():
+            frontier, dists = score_chains(entries, rows[i])
+            answers[i] = (frontier, dists, together.utterances[i].passes > passes[i])
+        return answers
+    return advance_all

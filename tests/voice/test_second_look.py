@@ -1,4 +1,4 @@
-"""The second look (whisper_engine._decode): an utterance the console would not act
+"""The second look (second_look.py): an utterance the console would not act
 on is decoded again at 0.9 and 1/0.9 times its speed, on real synthesized speech."""
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 from audio_console.settings import Settings
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.trust import decide
-from audio_console.voice.whisper_engine import SECOND_LOOK_SPEEDS, WhisperRecognizer
+from audio_console.voice.second_look import SECOND_LOOK_SPEEDS
+from audio_console.voice.whisper_engine import WhisperRecognizer
 
 
 @pytest.fixture(scope="module")
@@ -22,11 +23,11 @@ def test_a_command_missed_at_its_own_speed_is_found_at_another_and_asked_about(w
     found; 1.11 times as long it is "Mark V7." and the search's best phrase is mark B7,
     asked about (a second look never acts on its own)."""
     pcm = wav_pcm16(speech.say("mark b seven", "flite:awb"))
-    whisper.speeds = ()
+    whisper.options.speeds = ()
     try:
         first = decide(whisper.decode(pcm), galaxis_grammar, Settings())
     finally:
-        whisper.speeds = SECOND_LOOK_SPEEDS
+        whisper.options.speeds = SECOND_LOOK_SPEEDS
     assert first.command is None or first.command.text != "mark B7"
     decoded = whisper.decode(pcm)
     heard = decide(decoded, galaxis_grammar, Settings())
