@@ -206,7 +206,7 @@ def _second_look_may_act(command: Command, written: bool) -> bool:
     a control or a "no" ("stop", "cancel": never asked about, making no move) that the
     free transcript wrote alone; a real "No. No. No." found at another speed was
     dropped before (real tuning corpus). A "yes" would confirm a move: "Say again."."""
-    return command.name in ONLY_SPEAK or (written and command.name in NEVER_CONFIRMED - {"yes"})
+    return command.name in ONLY_SPEAK or (written and command.name in NEVER_CONFIRMED)
 
 
 def _nato_point(text: str) -> bool:
