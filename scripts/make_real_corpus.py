@@ -15,6 +15,12 @@ one: --nato DIR, repeated), every row-and-column pair of each person once at mos
 the corpus holds those points alone (the commands and reject clips both kinds share
 are in the plain-letter corpus), heard in the same conditions.
 
+`--kind words`: one-word commands by many people: "yes", "no" and "stop" from a copy
+of Speech Commands v0.02's test set (--speech-commands DIR: one take each of up to
+--per-word people a word), and as words for no command the same set's "up", "down",
+"left", "right", "go", "on", "off" (--reject-per-word people each), heard in the same
+conditions; its people are split by real_speech_sources.held_by_crc.
+
 Speakers are split into tune and held-out (roles_of): 42 and 28 of the alphanumeric
 dataset's 70 people, fixed by id; of the NATO speakers the ones in HELD_NATO; of the
 other sources 3 of 5 tune by a CRC of their id. A corpus holds
@@ -25,6 +31,8 @@ that role's half of each noise recording; nobody tunes on --role held.
         --alphanumeric DIR --speech-commands DIR --noise DIR [--digits DIR]
     python scripts/make_real_corpus.py --kind nato --role tune --out corpus_nato_tune \\
         --alphanumeric DIR --noise DIR --nato DIR [--nato DIR]
+    python scripts/make_real_corpus.py --kind words --role tune --out corpus_words_tune \\
+        --alphanumeric DIR --noise DIR --speech-commands DIR [--per-word N]
 
 The folders are local copies of public repositories (docs/voice-real.md says how to
 get them): Sakshee5/alphanumeric-audio-dataset, a Speech Commands word-folder copy
@@ -60,6 +68,7 @@ ROWS, COLUMNS = "abcdefg", sources.DIGIT_WORDS[1:]   # the Galaxis board: A-G, 1
 ROW_WORDS = frozenset(ROWS) | {word for letter in ROWS.upper() for word in PHONETIC[letter]}
 OTHER_WORDS = ("bed", "bird", "cat", "dog", "happy", "house", "marvin", "sheila", "tree", "wow",
                "go", "up", "down", "left", "right", "on", "off")
+REJECT_WORDS = ("up", "down", "left", "right", "go", "on", "off")   # --kind words
 TALK_SECONDS = (2.0, 4.5)      # an address cut to what the listener would pass (it drops > 5 s)
 
 
@@ -88,7 +97,9 @@ def roles_of(speakers: dict) -> dict[str, str]:
     roles = {}
     for source, names in groups.items():
         for i, name in enumerate(sorted(names, key=lambda n: zlib.crc32(n.encode()))):
-            if source in ("alnum", "nato"):
+            if source == "scw":   # the Speech Commands test set (--kind words)
+                roles[name] = "held" if sources.held_by_crc(name.split(":")[1]) else "tune"
+            elif source in ("alnum", "nato"):
                 held = HELD_ALPHANUMERIC if source == "alnum" else HELD_NATO
                 roles[name] = "held" if name.split(":")[1] in held else "tune"
             else:
@@ -130,6 +141,10 @@ def items_of(speakers: dict, role: str, args, rng: random.Random, noise: dict) -
     if args.kind == "nato":   # the NATO speakers' points alone
         return [("cmd", who.name, "nato", t, x) for who in mine if who.name.startswith("nato:")
                 for t, x in points_of(who, args.nato_points, rng)]
+    if args.kind == "words":   # the test set's people's one-word commands and other words
+        words = [w for w in mine if w.name.startswith("scw:")]
+        return ([("cmd", w.name, "short", t, x) for w in words for t, x in w.words]
+                + [("oog", w.name, "word", t, x) for w in words for t, x in w.other])
     for who in mine:
         items += [("cmd", who.name, "point", t, x) for t, x in points_of(who, args.points, rng)]
         items += [("cmd", who.name, "short", w, x) for w, x in who.words]
@@ -175,6 +190,11 @@ def gather(args) -> tuple[dict, dict]:
         for root in args.nato:
             sources.nato(Path(root), speakers)
         return speakers, sources.noises(Path(args.noise))
+    if args.kind == "words":
+        root = Path(args.speech_commands)
+        sources.command_words(root, speakers, args.role, sources.COMMAND_WORDS, args.per_word)
+        sources.command_words(root, speakers, args.role, REJECT_WORDS, args.reject_per_word)
+        return speakers, sources.noises(Path(args.noise))
     sources.speech_commands(Path(args.speech_commands), speakers, OTHER_WORDS)
     if args.digits:
         sources.free_digits(Path(args.digits), speakers, args.digits_per_speaker)
@@ -210,12 +230,16 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--role", default="tune", choices=ROLES)
     ap.add_argument("--alphanumeric", required=True, help="a copy of Sakshee5/alphanumeric-audio-dataset")
-    ap.add_argument("--kind", default="letters", choices=("letters", "nato"),
-                    help="letters: plain-letter points, commands and reject clips; nato: NATO points alone")
+    ap.add_argument("--kind", default="letters", choices=("letters", "nato", "words"),
+                    help="letters: plain-letter points, commands and reject clips; nato: NATO points alone; "
+                         "words: one-word commands and other words by many people")
     ap.add_argument("--nato", action="append", default=[],
                     help="a copy of a repository with real_speech_sources.NATO_FOLDERS (--kind nato; repeated)")
     ap.add_argument("--nato-points", type=int, default=30, help="points per NATO speaker (at most 63)")
-    ap.add_argument("--speech-commands", help="Speech Commands word folders (yes/, no/, ...; --kind letters)")
+    ap.add_argument("--speech-commands", help="Speech Commands word folders (yes/, no/, ...; --kind letters, "
+                                              "words: a copy of the v0.02 test set)")
+    ap.add_argument("--per-word", type=int, default=40, help="people saying each command (--kind words)")
+    ap.add_argument("--reject-per-word", type=int, default=10, help="people saying each other word (--kind words)")
     ap.add_argument("--noise", required=True, help="Speech Commands' _background_noise_ folder")
     ap.add_argument("--digits", help="free-spoken-digit-dataset's recordings/ (optional)")
     ap.add_argument("--digits-per-speaker", type=int, default=1, help="takes of each digit per FSDD speaker")
@@ -225,8 +249,8 @@ def main(argv=None) -> int:
     ap.add_argument("--conditions", default=",".join(CONDITIONS))
     ap.add_argument("--seed", type=int, default=None, help="default: 11 for tune, 12 for held")
     args = ap.parse_args(argv)
-    if (args.kind == "nato") != bool(args.nato) or (args.kind == "letters") != bool(args.speech_commands):
-        ap.error("--kind letters needs --speech-commands; --kind nato needs --nato (and neither the other)")
+    if (args.kind == "nato") != bool(args.nato) or (args.kind != "nato") != bool(args.speech_commands):
+        ap.error("--kind letters and words need --speech-commands; --kind nato needs --nato (and neither the other)")
     if args.seed is None:
         args.seed = 11 if args.role == "tune" else 12
     count = write_corpus(Path(args.out), args.role, args)

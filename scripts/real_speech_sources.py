@@ -10,6 +10,9 @@ Sources (local copies of public repositories; see docs/voice-real.md for how to 
   "double eight" or "eight eight": see labelled()).
 - speech commands: a folder of Google Speech Commands word folders (yes/, no/,
   stop/, bed/ ...; CC BY 4.0), file names SPEAKER_nohash_N.wav.
+- speech commands test set (--kind words): Speech Commands v0.02's canonical test
+  set (CC BY 4.0; yes/, no/, stop/, up/ ... _unknown_/, about 400 clips a word by
+  some 200 people), e.g. thegtagamer/PICO-tinyML-benchmark's MLTK_keyworkSpotting/dataset.
 - noise: Speech Commands' _background_noise_ folder (doing_the_dishes.wav,
   running_tap.wav, exercise_bike.wav, dude_miaowing.wav: real recordings).
 - digits (optional): Jakobovski/free-spoken-digit-dataset's recordings/
@@ -22,6 +25,7 @@ from __future__ import annotations
 import csv
 import itertools
 import wave
+import zlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -215,3 +219,31 @@ def nato(root: Path, speakers: dict) -> None:
             path = root / folder / f"{digit}.wav"
             if path.is_file():
                 who.digits[word].append(trimmed(load(path)))
+
+
+def held_by_crc(person: str) -> bool:
+    """Two of every five people of a large source held out, fixed by a CRC of their id
+    alone (not by their rank among the others: a copy with more or fewer clips moves
+    nobody from one role to the other)."""
+    return zlib.crc32(person.encode()) % 5 in (1, 3)
+
+
+def command_words(root: Path, speakers: dict, role: str, words: tuple[str, ...], per_word: int) -> None:
+    """One take each of up to `per_word` people of `role` for each word of `words` in a
+    Speech Commands word-folder copy (the test set's many speakers): the commands of
+    COMMAND_WORDS as commands, the others (up, left, go ...) as words for no command.
+    The people are taken in the order of a CRC of their file name, so a word's clips
+    come from many different people."""
+    for word in words:
+        folder = root / word
+        takes: dict = {}
+        for path in sorted(folder.glob("*.wav")) if folder.is_dir() else []:
+            person = path.stem.split("_nohash_")[0]
+            if ("held" if held_by_crc(person) else "tune") == role:
+                takes.setdefault(person, path)      # each person's first take
+        chosen = sorted(takes.items(), key=lambda kv: zlib.crc32(f"{word}/{kv[1].name}".encode()))[:per_word]
+        for person, path in chosen:
+            name = f"scw:{person}"
+            who = speakers.setdefault(name, Speaker(name))
+            clip = trimmed(load(path))
+            (who.words if word in COMMAND_WORDS else who.other).append((word, clip))

@@ -104,3 +104,34 @@ def test_reading_a_row_only_speaks_and_is_taken_when_written_alone(galaxis_gramm
     heard = decide(_whisper("read row b", "read row B", -0.9, "Read row B.", margin=1.0), galaxis_grammar,
                    Settings())
     assert (heard.action, heard.command.text) == ("act", "read row B")
+
+
+def _misheard(text, command, score, transcript, second_look=False, margin=3.0, no_speech=0.1):
+    """Evidence whose free transcript does not say the command (agrees False)."""
+    from audio_console.voice.recognizer import Evidence
+    evidence = Evidence(command, score, margin, no_speech, transcript, False, second_look=second_look)
+    return Decoded(text, words=[(w, 1.0) for w in text.split()], evidence=evidence)
+
+
+def test_a_yes_only_the_second_look_found_but_written_alone_is_taken(galaxis_grammar):
+    # a real "yes" (Speech Commands v0.02 test set) in three-talker babble
+    heard = decide(_whisper("yes", "yes", -0.56, "Yes. Yes. Yes. Yes. Yes", second_look=True, margin=3.5,
+                            no_speech=0.11), galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "yes")
+    # not written alone: still no answer taken from the second look
+    unsure = decide(_misheard("yes", "yes", -1.13, "Here.", second_look=True, margin=2.3), galaxis_grammar,
+                    Settings())
+    assert unsure.action != "act"
+
+
+def test_a_stop_whisper_misspelled_is_taken_because_it_only_silences(galaxis_grammar):
+    # real people's "stop" written "Start. Start. Start." (clean) and "Stuck." (babble)
+    for transcript, score, margin, no_speech in (("Start. Start. Start. Start. Start", -0.98, 4.1, 0.16),
+                                                 ("Stuck.", -1.61, 3.7, 0.22)):
+        heard = decide(_misheard("stop", "stop", score, transcript, second_look=True, margin=margin,
+                                 no_speech=no_speech), galaxis_grammar, Settings())
+        assert (heard.action, heard.command.text) == ("act", "stop"), transcript
+    # talk that happens to begin with "st", and a stop heard in a word without "st": dropped
+    for transcript in ("Stand on the road, then.", "Tap. Tap. Tap."):
+        heard = decide(_misheard("stop", "stop", -1.3, transcript, margin=2.0), galaxis_grammar, Settings())
+        assert heard.action != "act", transcript

@@ -306,7 +306,7 @@ def test_what_the_second_look_found_is_asked_about_not_acted_on(galaxis_grammar)
     """The second look (other speeds) keeps its best scoring decode; one it chose
     comes marked `second_look`: a move is asked about however sure it seems (unless said
     in the NATO alphabet, sure and written alone), an answer
-    (never asked about) gets "Say again." (tuning: "hint" in white noise came out as
+    (never asked about) not written alone gets "Say again." (tuning: "hint" in white noise came out as
     a "No." written alone at 0.9 times the speed). A command that only makes the
     console speak, written alone, is still taken: a wrong hint costs a sentence."""
     from audio_console.voice.recognizer import Decoded
@@ -319,14 +319,15 @@ def test_what_the_second_look_found_is_asked_about_not_acted_on(galaxis_grammar)
     assert decide(nato, galaxis_grammar, Settings()).action == "act"
     unsure = Decoded("delta five", evidence=evidence(score=-1.0, margin=2.0, second_look=True))
     assert decide(unsure, galaxis_grammar, Settings()).action == "confirm"
-    # a "no" (or "stop") written alone is taken: it makes no move (real tuning: "No. No.
-    # No." found at another speed was dropped); a "yes" would confirm one: "Say again."
+    # a "no", "stop" or "yes" written alone is taken (real tuning: "No. No. No." and
+    # "Yes. Yes. Yes." found at another speed were dropped); a "yes" the free transcript
+    # did not write ("Here.") gets "Say again.": it would confirm a move
     no = Decoded("no", evidence=Evidence("no", -1.1, 1.5, 0.02, "No.", True, second_look=True))
     assert decide(no, galaxis_grammar, Settings()).action == "act"
     yes = Decoded("yes", evidence=Evidence("yes", -1.1, 1.5, 0.02, "Yes.", True, second_look=True))
-    assert decide(yes, galaxis_grammar, Settings()).action == "reject"
-    assert decide(replace(yes, evidence=replace(yes.evidence, second_look=False)),
-                  galaxis_grammar, Settings()).action == "act"
+    assert decide(yes, galaxis_grammar, Settings()).action == "act"
+    unwritten = replace(yes.evidence, transcript="Here.", agrees=False)
+    assert decide(replace(yes, evidence=unwritten), galaxis_grammar, Settings()).action == "reject"
     hint = Decoded("hint", evidence=Evidence("hint", -0.9, 6.5, 0.08, "Hint.", True, second_look=True))
     assert decide(hint, galaxis_grammar, Settings()).action == "act"
 
