@@ -115,14 +115,16 @@ def main(argv=None) -> int:
             speak(WARM_UP, warm)
             time.sleep(0.5)
             _play(warm)
-            _collect(heard, 2.5)
+            _collect(heard, 5.0)     # the first decode is slow on a loaded machine
             for i, phrase in enumerate(PHRASES[: args.count]):
                 wav = Path(tmp) / f"p{i}.wav"
                 trailing = speak(phrase, wav)
+                while not heard.empty():   # a late answer to the one before is not this one's
+                    heard.get_nowait()
                 start = len(clock.frames)
                 _play(wav)
                 spoken_end = time.monotonic() - trailing
-                got = _collect(heard, args.wait)
+                got = [(t, h) for t, h in _collect(heard, args.wait) if t > spoken_end]
                 row = split(clock.frames[start:], spoken_end, got[0][0]) if got else None
                 said = got[0][1].command.text if got and got[0][1].command else None
                 right += len(got) == 1 and said == grammar.parse(phrase).text
