@@ -15,7 +15,7 @@ Prints the median of each part, and the machine's load beside it. `--early-windo
 tries another silence before the early guess (listener.EARLY_WINDOW, 0.18 s) without
 changing the code: the commands understood show whether a shorter one cuts words.
 
-    python scripts/bench_listen_split.py [--count 12] [--early-window 0.12] [--voice hibari:heart]
+    python scripts/bench_listen_split.py [--count 12] [--early-window 0.12] [--voice hibari:heart] [--pause 0.15]
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_listen import PHRASES, WARM_UP, _collect, _play, ms, say  # noqa: E402
+from bench_listen import PAUSED, PHRASES, WARM_UP, _collect, _play, ms, say  # noqa: E402
 from room import RATE, Voices, at_level  # noqa: E402
 
 from audio_console.games import grammar_for_game  # noqa: E402
@@ -87,12 +87,40 @@ def speaker(voice: str | None):
     return natural
 
 
+class Player:
+    """Says phrases into the microphone sink and times the listener's answer to each."""
+
+    def __init__(self, clock: FrameClock, heard: queue.Queue, grammar, wait: float):
+        self.clock, self.heard, self.grammar, self.wait = clock, heard, grammar, wait
+        self.parts: dict = {}
+
+    def one(self, phrase: str, wav: Path, trailing: float) -> bool:
+        """Plays wav (phrase said, `trailing` s of silence after it); True if heard
+        once as the command said. Prints the split."""
+        while not self.heard.empty():   # a late answer to the one before is not this one's
+            self.heard.get_nowait()
+        start = len(self.clock.frames)
+        _play(wav)
+        spoken_end = time.monotonic() - trailing
+        got = [(t, h) for t, h in _collect(self.heard, self.wait) if t > spoken_end]
+        row = split(self.clock.frames[start:], spoken_end, got[0][0]) if len(got) == 1 else None
+        said = [h.command.text if h.command else h.text for _, h in got]
+        print(f"  {phrase!r}: heard {said}; " + (", ".join(f"{k} {ms(v)}" for k, v in row.items())
+                                                  if row else "no split"), flush=True)
+        if "..." not in phrase:
+            for key, value in (row or {}).items():
+                self.parts.setdefault(key, []).append(value)
+        expected = self.grammar.parse(" ".join(phrase.replace("...", " ").split())).text
+        return said == [expected]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=len(PHRASES))
     ap.add_argument("--wait", type=float, default=3.0)
     ap.add_argument("--voice", help="a natural voice (hibari:heart) instead of flite slt")
     ap.add_argument("--early-window", type=float, help="seconds of silence before the early guess")
+    ap.add_argument("--pause", type=float, help="also commands with a pause of this many seconds inside (flite)")
     args = ap.parse_args(argv)
     if args.early_window is not None:
         listener_module.EARLY_WINDOW = args.early_window
@@ -104,42 +132,34 @@ def main(argv=None) -> int:
         print("\n".join(messages))
         return 2
     listener.set_grammar(grammar)
-    parts: dict = {}
-    right = 0
     heard: queue.Queue = queue.Queue()
+    player = Player(clock, heard, grammar, args.wait)
+    right = paused_right = 0
     listener.start(lambda h: heard.put((time.monotonic(), h)))
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            warm = Path(tmp) / "warm.wav"
             speak = speaker(args.voice)
-            speak(WARM_UP, warm)
+            speak(WARM_UP, Path(tmp) / "warm.wav")
             time.sleep(0.5)
-            _play(warm)
+            _play(Path(tmp) / "warm.wav")
             _collect(heard, 5.0)     # the first decode is slow on a loaded machine
             for i, phrase in enumerate(PHRASES[: args.count]):
                 wav = Path(tmp) / f"p{i}.wav"
-                trailing = speak(phrase, wav)
-                while not heard.empty():   # a late answer to the one before is not this one's
-                    heard.get_nowait()
-                start = len(clock.frames)
-                _play(wav)
-                spoken_end = time.monotonic() - trailing
-                got = [(t, h) for t, h in _collect(heard, args.wait) if t > spoken_end]
-                row = split(clock.frames[start:], spoken_end, got[0][0]) if got else None
-                said = got[0][1].command.text if got and got[0][1].command else None
-                right += len(got) == 1 and said == grammar.parse(phrase).text
-                print(f"  {phrase!r}: heard {said}; " + (", ".join(f"{k} {ms(v)}" for k, v in row.items())
-                                                          if row else "no split"), flush=True)
-                for key, value in (row or {}).items():
-                    parts.setdefault(key, []).append(value)
+                right += player.one(phrase, wav, speak(phrase, wav))
+            for i, phrase in enumerate(PAUSED if args.pause else []):
+                wav = Path(tmp) / f"q{i}.wav"
+                paused_right += player.one(phrase, wav, say(phrase, wav, args.pause))
     finally:
         listener.stop()
     load = os.getloadavg()[0]
+    paused = f"paused {args.pause:g} s whole {paused_right}/{len(PAUSED)} | " if args.pause else ""
     print(f"load {load:.1f} | early window {1000 * listener_module.EARLY_WINDOW:.0f} ms | understood "
-          f"{right}/{min(args.count, len(PHRASES))} | " + " | ".join(f"{k} {ms(statistics.median(v))}" for k, v in parts.items()))
+          f"{right}/{min(args.count, len(PHRASES))} | {paused}"
+          + " | ".join(f"{k} {ms(statistics.median(v))}" for k, v in player.parts.items()))
     print(f"latency: end of speech (end of playback minus the clip's trailing silence) -> on_heard; to last "
           f"speech frame: -> the worker took the last frame the cutter counted as speech (the microphone path, "
-          f"{1000 * FRAME:.0f} ms frames, and silero's hang-over); silence: -> the early guess; decode: -> on_heard")
+          f"{1000 * FRAME:.0f} ms frames, and silero's hang-over); silence: -> the early guess; decode: -> on_heard; "
+          f"paused: a command with a pause inside heard once, whole")
     return 0
 
 
