@@ -165,6 +165,10 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
              "sound latency": [], "seconds": 0.0}
     home = tmp / f"home-{below}-{hiss}"
     home.mkdir()
+    # first: if the loopback cannot be loaded, no room sound is left playing
+    speakers = (SpeakersIntoMicrophone(args.out, args.mic, args.speakers) if args.speakers is not None
+                else contextlib.nullcontext())
+    speakers.__enter__()
     tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
     write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
     loops = [in_a_loop(tmp / "tone.wav", args.mic)]
@@ -177,9 +181,6 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
         x = at_level(chatter(voices, 60, talkers=3, seed=args.seed), PLAYER_DB - below)
         write_wav(tmp / "chatter.wav", x, RATE)
         loops.append(in_a_loop(tmp / "chatter.wav", args.mic))
-    speakers = (SpeakersIntoMicrophone(args.out, args.mic, args.speakers) if args.speakers is not None
-                else contextlib.nullcontext())
-    speakers.__enter__()
     sound = ConsoleSound(args.out)
     console = Console(args.seed, home, ["--log", str(home / "log.jsonl"), "--voice-trace", str(home / "voice.jsonl")])
     trace = TraceTail(home / "voice.jsonl")
