@@ -12,7 +12,10 @@ silent each time (its sound is watched on the default sink's monitor). With
 played into the same microphone sink, for the whole game. Every room also has a faint
 room tone (white noise at ROOM_TONE_DB dBFS), as a real microphone always hears a
 little: a null sink's monitor is exact zeros when nothing plays, which the console
-rightly takes for a muted microphone after 8 s.
+rightly takes for a muted microphone after 8 s. With `--speakers DB` the console's
+output also reaches the microphone (PulseAudio module-loopback from the output sink's
+monitor into the microphone sink at DB dB, -6 in issue 28): a room without headphones,
+where the console must cancel its own echo to hear the player.
 
 Prints: utterances said, acted on as said, wrong acted on (wrong moves counted
 apart), confirmations asked, "Say again"s, silences (nothing heard), whether the game
@@ -21,10 +24,12 @@ finished, and the end of speech -> the console's line median.
     python scripts/bench_voice_game.py [--chatter 10] [--voice hibari:heart] [--seed 1]
     python scripts/bench_voice_game.py --rooms quiet,10      # both games, one after the other
     python scripts/bench_voice_game.py --rooms hiss10        # steady hiss 10 dB below the player
+    python scripts/bench_voice_game.py --rooms quiet,10 --speakers -6   # the speakers in the microphone
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import queue
@@ -42,6 +47,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from room import RATE, Voices, at_level, chatter  # noqa: E402
+from bench_barge_in_parts import SpeakersIntoMicrophone  # noqa: E402
 
 from audio_console.voice.audio import write_wav  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
@@ -159,6 +165,10 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
              "sound latency": [], "seconds": 0.0}
     home = tmp / f"home-{below}-{hiss}"
     home.mkdir()
+    # first: if the loopback cannot be loaded, no room sound is left playing
+    speakers = (SpeakersIntoMicrophone(args.out, args.mic, args.speakers) if args.speakers is not None
+                else contextlib.nullcontext())
+    speakers.__enter__()
     tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
     write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
     loops = [in_a_loop(tmp / "tone.wav", args.mic)]
@@ -235,6 +245,7 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
     finally:
         console.close()
         sound.close()
+        speakers.__exit__(None, None, None)
         stats["sound watcher restarts"] = sound.restarts
         for loop in loops:   # the loop's paplay first (killing bash alone leaves it playing)
             subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
@@ -328,6 +339,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mic", default="console_mic", help="null sink whose monitor is the console's microphone")
     ap.add_argument("--out", default="console_out", help="the sink the console plays into (the default sink)")
+    ap.add_argument("--speakers", type=float, metavar="DB",
+                    help="the console's output looped into the microphone sink at DB dB (-6: issue 28's room)")
     ap.add_argument("--max-utterances", type=int, default=70)
     ap.add_argument("--wait", type=float, default=4.0, help="seconds to wait for the console's first line")
     ap.add_argument("--startup", type=float, default=8.0, help="seconds for the console to start")
@@ -343,11 +356,13 @@ def main(argv=None) -> int:
             hiss = room.startswith("hiss")
             below = None if room == "quiet" else float(room.removeprefix("hiss"))
             name = "quiet" if below is None else f"{'hiss' if hiss else 'chatter'} -{below:g} dB"
+            if args.speakers is not None:
+                name += f" + speakers {args.speakers:g} dB"
             print(f"{name}: playing...", flush=True)
             stats = play_game(args, voices, below, Path(tmp), hiss)
             rows.append((name, stats))
             print_row(name, stats)
-    print("\nroom              | said | as said | wrong (moves) | asked | say again | nothing | finished | game | median latency (line, first sound)")
+    print("\nroom                            | said | as said | wrong (moves) | asked | say again | nothing | finished | game | median latency (line, first sound)")
     for name, st in rows:
         print_row(name, st)
     print("as said: the hint or the point said, acted on (after a question or not); wrong: another command acted on; "
@@ -359,7 +374,7 @@ def print_row(name, st):
     lat = f"{1000 * statistics.median(st['latency']):.0f} ms" if st["latency"] else "-"
     if st["sound latency"]:
         lat += f" (first sound {1000 * statistics.median(st['sound latency']):.0f} ms)"
-    print(f"{name:<17} | {st['said']:>4} | {st['as said']:>7} | {st['wrong']:>5} ({st['wrong moves']}) "
+    print(f"{name:<31} | {st['said']:>4} | {st['as said']:>7} | {st['wrong']:>5} ({st['wrong moves']}) "
           f"| {st['asked']:>5} | {st['say again']:>9} | {st['nothing']:>7} | {str(st['finished']):>8} "
           f"| {st['seconds'] / 60:4.1f} min | {lat}"
           + (f" | too much talk said {st['too much talk']}x, speech cut {st['speech cut']}x"

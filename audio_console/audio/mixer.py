@@ -128,11 +128,17 @@ class Mixer:
             return self._changed.wait_for(lambda: not self._queue and not self._layers, timeout)
 
     def wait_for_work(self, timeout: float) -> bool:
-        """True when something is ready to play (for the virtual clock)."""
+        """True when something is ready to play (for the virtual clock). The fade-out
+        of a hold or a cut is work even while held; a sound still rendering is not."""
         with self._lock:
-            return self._changed.wait_for(
-                lambda: not self.held and (bool(self._layers) or self._tail is not None
-                                           or (bool(self._queue) and self._queue[0].ready)), timeout)
+            return self._changed.wait_for(self._has_work, timeout)
+
+    def _has_work(self) -> bool:
+        if self._tail is not None:
+            return True
+        if self.held:
+            return False
+        return any(s.ready for s in self._layers) or (bool(self._queue) and self._queue[0].ready)
 
     # --- called by the audio thread ---
     def render(self, frames: int) -> tuple[np.ndarray, bool]:

@@ -41,3 +41,30 @@ def test_hold_falls_silent_with_a_fade_and_goes_on_from_the_same_sample():
     mixer.clear()                                # stop while held: the hold's fade, then nothing
     assert not mixer.render(4800)[0][fade_frames:].any() and mixer.idle() and not mixer.held
     assert not mixer.render(4800)[0].any()
+
+
+def test_the_fade_of_a_hold_wakes_the_virtual_clock():
+    """Held, the mixer still has the fade-out of where it was to play: the virtual
+    clock (recording without a device) waits in wait_for_work and must wake for it,
+    or the recording keeps the cut's click and the fade is played only on release."""
+    rate = 48000
+    mixer = Mixer(rate)
+    mixer.add(Sound("speech", np.full((rate, 2), 0.5, np.float32)))
+    mixer.render(4800)
+    mixer.hold(True)
+    assert mixer.wait_for_work(0.05)                 # the fade is work
+    fade, active = mixer.render(4800)
+    assert active and fade[0, 0] > 0.4
+    assert not mixer.wait_for_work(0.05)             # then, held, nothing more until released
+    mixer.hold(False)
+    assert mixer.wait_for_work(0.05)
+
+
+def test_an_overlapping_sound_still_rendering_is_not_work_yet():
+    """The virtual clock must not spin while speech on top is still being rendered."""
+    mixer = Mixer(48000)
+    speech = Sound("speech: on top")
+    mixer.add(speech, overlap=True)
+    assert not mixer.wait_for_work(0.05)
+    mixer.fill(speech, np.full((32, 2), 0.5, np.float32))
+    assert mixer.wait_for_work(0.05)
