@@ -12,7 +12,7 @@ utterance's latency (end of speech -> on_heard) splits into:
   silence   -> the early guess (EARLY_WINDOW of frames without speech)
   decode    -> on_heard (the decode of the guess, the trust layer)
 Prints the median of each part, and the machine's load beside it. `--early-window S`
-tries another silence before the early guess (listener.EARLY_WINDOW, 0.18 s) without
+tries another silence before the early guess (voice/cutting.py EARLY_WINDOW, 0.18 s) without
 changing the code: the commands understood show whether a shorter one cuts words.
 
     python scripts/bench_listen_split.py [--count 12] [--early-window 0.12] [--voice hibari:heart] [--pause 0.15]
@@ -38,7 +38,7 @@ from room import RATE, Voices, at_level  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.output.sink import NullSink  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
-from audio_console.voice import listener as listener_module, open_listener, vad  # noqa: E402
+from audio_console.voice import cutting, open_listener, vad  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
 from audio_console.voice.endpointer_cutter import FRAME_BYTES  # noqa: E402
 
@@ -123,7 +123,7 @@ def main(argv=None) -> int:
     ap.add_argument("--pause", type=float, help="also commands with a pause of this many seconds inside (flite)")
     args = ap.parse_args(argv)
     if args.early_window is not None:
-        listener_module.EARLY_WINDOW = args.early_window
+        cutting.EARLY_WINDOW = args.early_window
     grammar = grammar_for_game("galaxis")
     clock = FrameClock()
     messages: list[str] = []
@@ -153,7 +153,7 @@ def main(argv=None) -> int:
         listener.stop()
     load = os.getloadavg()[0]
     paused = f"paused {args.pause:g} s whole {paused_right}/{len(PAUSED)} | " if args.pause else ""
-    print(f"load {load:.1f} | early window {1000 * listener_module.EARLY_WINDOW:.0f} ms | understood "
+    print(f"load {load:.1f} | early window {1000 * cutting.EARLY_WINDOW:.0f} ms | understood "
           f"{right}/{min(args.count, len(PHRASES))} | {paused}"
           + " | ".join(f"{k} {ms(statistics.median(v))}" for k, v in player.parts.items()))
     print(f"latency: end of speech (end of playback minus the clip's trailing silence) -> on_heard; to last "
