@@ -40,7 +40,7 @@ from audio_console.output.sink import NullSink  # noqa: E402
 from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice import cutting, open_listener, vad  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
-from audio_console.voice.endpointer_cutter import FRAME_BYTES  # noqa: E402
+from audio_console.voice.frames import FRAME_BYTES  # noqa: E402
 
 FRAME = FRAME_BYTES / 32000      # seconds of audio in a cutter frame
 
