@@ -48,6 +48,70 @@ def interval(p: float, n: int) -> float:
     return 1.96 * math.sqrt(max(p * (1 - p), 1e-9) / n)
 
 
+def rows_sweep(modes: list[str], games: int, seed: int) -> None:
+    """The normal setting on boards of 8, 9 and 10 rows (how the rows were chosen)."""
+    for mode in modes:
+        for rows in (8, 9, 10):
+            for side in ("classic", "expert"):
+                rate, median_turns = run(Options(mode=mode, rows=rows, side=side), games, seed,
+                                         "normal", "normal")
+                print(f"  {mode:8s} {rows} rows, {side:7s} side: Alien wins {rate * 100:5.1f} % "
+                      f"± {interval(rate, games) * 100:.1f}, median {median_turns} turns")
+
+
+def settings_table(mode: str, base: Options, games: int, seed: int) -> int:
+    """Each setting's Alien win rate against the normal one; the failures judged (the
+    normal setting outside 40-60 %, or a setting moving the rate the wrong way)."""
+    normal_rate = None
+    failures = 0
+    print(f"\n{mode} mode: Alien win rate")
+    for name, change, direction in SETTINGS:
+        if mode == "arcade" and ("chips" in change or "max_rolls" in change):
+            continue
+        options = replace(base, **change)
+        if mode == "arcade" and name.startswith("Easy"):
+            continue
+        rate, median_turns = run(options, games, seed, "normal", "normal")
+        verdict = ""
+        if direction == 0:
+            normal_rate = rate
+            ok = 0.40 <= rate <= 0.60
+            verdict = "within 40-60 %" if ok else "OUTSIDE 40-60 %"
+            if mode == "arcade":
+                verdict += " at equal pace (see the pace table below)"
+            else:
+                failures += not ok   # Arcade balance depends on the pace: reported, not judged
+        elif direction is not None:
+            moved = (rate - normal_rate) * direction
+            ok = moved > 0
+            verdict = f"{'+' if rate >= normal_rate else ''}{(rate - normal_rate) * 100:.1f} points, " + \
+                      ("as intended" if ok else "NOT as intended")
+            failures += not ok and mode == "strategy"
+        else:
+            verdict = f"{'+' if rate >= normal_rate else ''}{(rate - normal_rate) * 100:.1f} points"
+        print(f"  {rate * 100:5.1f} % ± {interval(rate, games) * 100:.1f}  median {median_turns:3d} turns  "
+              f"{name}: {verdict}")
+    return failures
+
+
+def pace_table(base: Options, games: int, seed: int) -> None:
+    print("\narcade mode, pace: Defence rolls per Alien roll (the computer's pace set by the player)")
+    for speed in (1.0, 1.5, 2.0, 2.5, 3.0):
+        rate, median_turns = run(base, games, seed, "normal", "normal", speed)
+        print(f"  {rate * 100:5.1f} % ± {interval(rate, games) * 100:.1f}  Defence at {speed:.1f}x "
+              f"the Alien's pace")
+
+
+def levels_table(mode: str, base: Options, games: int, seed: int) -> None:
+    print(f"\n{mode} mode, computer levels (Alien level vs Defence level): Alien win rate")
+    for alien in ("easy", "normal", "hard"):
+        cells = []
+        for defence in ("easy", "normal", "hard"):
+            rate, _ = run(base, games, seed, alien, defence)
+            cells.append(f"{defence} {rate * 100:5.1f} %")
+        print(f"  Alien {alien:6s} vs Defence " + "  ".join(cells))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -62,61 +126,18 @@ def main(argv=None) -> int:
     modes = ["strategy", "arcade"] if args.mode == "both" else [args.mode]
     print(f"Arkade balance: {args.games} games per line, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"computer normal vs normal, board rows {args.rows or 'default'}")
-    failures = 0
     if args.rows_sweep:
-        for mode in modes:
-            for rows in (8, 9, 10):
-                for side in ("classic", "expert"):
-                    rate, median_turns = run(Options(mode=mode, rows=rows, side=side), args.games, args.seed,
-                                             "normal", "normal")
-                    print(f"  {mode:8s} {rows} rows, {side:7s} side: Alien wins {rate * 100:5.1f} % "
-                          f"± {interval(rate, args.games) * 100:.1f}, median {median_turns} turns")
+        rows_sweep(modes, args.games, args.seed)
         print(f"\n{time.perf_counter() - start:.1f} s, load average {os.getloadavg()[0]:.2f}")
         return 0
+    failures = 0
     for mode in modes:
         base = Options(mode=mode, rows=args.rows)
-        normal_rate = None
-        print(f"\n{mode} mode: Alien win rate")
-        for name, change, direction in SETTINGS:
-            if mode == "arcade" and ("chips" in change or "max_rolls" in change):
-                continue
-            options = replace(base, **change)
-            if mode == "arcade" and name.startswith("Easy"):
-                continue
-            rate, median_turns = run(options, args.games, args.seed, "normal", "normal")
-            verdict = ""
-            if direction == 0:
-                normal_rate = rate
-                ok = 0.40 <= rate <= 0.60
-                verdict = "within 40-60 %" if ok else "OUTSIDE 40-60 %"
-                if mode == "arcade":
-                    verdict += " at equal pace (see the pace table below)"
-                else:
-                    failures += not ok   # Arcade balance depends on the pace: reported, not judged
-            elif direction is not None:
-                moved = (rate - normal_rate) * direction
-                ok = moved > 0
-                verdict = f"{'+' if rate >= normal_rate else ''}{(rate - normal_rate) * 100:.1f} points, " + \
-                          ("as intended" if ok else "NOT as intended")
-                failures += not ok and mode == "strategy"
-            else:
-                verdict = f"{'+' if rate >= normal_rate else ''}{(rate - normal_rate) * 100:.1f} points"
-            print(f"  {rate * 100:5.1f} % ± {interval(rate, args.games) * 100:.1f}  median {median_turns:3d} turns  "
-                  f"{name}: {verdict}")
+        failures += settings_table(mode, base, args.games, args.seed)
         if mode == "arcade":
-            print("\narcade mode, pace: Defence rolls per Alien roll (the computer's pace set by the player)")
-            for speed in (1.0, 1.5, 2.0, 2.5, 3.0):
-                rate, median_turns = run(base, args.games, args.seed, "normal", "normal", speed)
-                print(f"  {rate * 100:5.1f} % ± {interval(rate, args.games) * 100:.1f}  Defence at {speed:.1f}x "
-                      f"the Alien's pace")
+            pace_table(base, args.games, args.seed)
         if args.levels:
-            print(f"\n{mode} mode, computer levels (Alien level vs Defence level): Alien win rate")
-            for alien in ("easy", "normal", "hard"):
-                cells = []
-                for defence in ("easy", "normal", "hard"):
-                    rate, _ = run(base, args.games, args.seed, alien, defence)
-                    cells.append(f"{defence} {rate * 100:5.1f} %")
-                print(f"  Alien {alien:6s} vs Defence " + "  ".join(cells))
+            levels_table(mode, base, args.games, args.seed)
     print(f"\n{time.perf_counter() - start:.1f} s, load average {os.getloadavg()[0]:.2f}")
     return 1 if failures else 0
 

@@ -195,22 +195,9 @@ def with_null_sink(prefix: str, run_in) -> int:
         subprocess.run(["pactl", "unload-module", loaded.stdout.strip()], capture_output=True)
 
 
-def run(sink: str, n: int) -> int:
-    print(f"audio bench: PulseAudio null sink {sink!r}; load average {os.getloadavg()[0]:.2f} "
-          f"on {os.cpu_count()} cores")
-
-    messages: list[str] = []
-    engine = AudioEngine(Settings(), notify=messages.append)
-    if engine.output != "device":
-        print("no audio device:", messages)
-        return 1
-    print(f"engine: {engine.sample_rate} Hz, block {engine.blocksize} frames "
-          f"({engine.blocksize / engine.sample_rate * 1000:.1f} ms), "
-          f"stream output latency {engine._stream.latency * 1000:.1f} ms")
-    engine.play_signal("prompt")     # the stream's start-up (about 1 s through PulseAudio) is not an event
-    quiet_pause(engine, 0.5)
-
-    # 1. event -> first sample in the output callback
+def time_first_samples(engine: AudioEngine, n: int) -> None:
+    """1. event -> first sample in the output callback: a signal, short speech
+    uncached and cached, and the baseline of a new stream per sound."""
     signal = []
     for _ in range(n):
         t0 = time.perf_counter()
@@ -243,8 +230,10 @@ def run(sink: str, n: int) -> int:
     print(f"  engine speech, short answer, cached   {median_ms(cached)}")
     print(f"  baseline: new stream per sound (sd.play) {median_ms(baseline_stream)}")
 
-    # 2. event -> sound in the sink's monitor (end to end)
-    watcher = MonitorWatcher(sink)
+
+def time_engine_monitor(engine: AudioEngine, watcher: MonitorWatcher, n: int):
+    """Event -> sound in the monitor for a signal, new speech and the same speech
+    again; then stop() mid-sentence -> silence."""
     e2e_signal, e2e_speech, e2e_cached = [], [], []
     for i in range(n):
         v = watcher.measure(lambda: engine.play_signal("answer_1"))
@@ -270,8 +259,11 @@ def run(sink: str, n: int) -> int:
         if v is not None:
             e2e_stop.append(v)
         quiet_pause(engine, 0.3, watcher)
-    engine.close()
+    return e2e_signal, e2e_speech, e2e_cached, e2e_stop
 
+
+def time_sd_play(watcher: MonitorWatcher, n: int) -> list[float]:
+    """The baseline of sd.play() per sound: event -> sound in the monitor."""
     import sounddevice as sd
     beep = synthesise("answer_1", 0, "quick") * 0.8
     e2e_sdplay = []
@@ -281,8 +273,12 @@ def run(sink: str, n: int) -> int:
             e2e_sdplay.append(v)
         sd.wait()
         watcher.wait_silent()
+    return e2e_sdplay
 
-    # pyttsx3's own playback (say + runAndWait through aplay), in a process of its own
+
+def time_pyttsx3(watcher: MonitorWatcher, n: int) -> tuple[list[float], list[float]]:
+    """pyttsx3's own playback (say + runAndWait through aplay), in a process of its
+    own: event -> sound in the monitor, and how long each call holds the caller."""
     watcher.wait_silent()
     say = subprocess.Popen(
         [sys.executable, "-c",
@@ -303,6 +299,31 @@ def run(sink: str, n: int) -> int:
         watcher.wait_silent()
     say.stdin.close()
     say.wait(10)
+    return e2e_say, say_blocks
+
+
+def run(sink: str, n: int) -> int:
+    print(f"audio bench: PulseAudio null sink {sink!r}; load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} cores")
+
+    messages: list[str] = []
+    engine = AudioEngine(Settings(), notify=messages.append)
+    if engine.output != "device":
+        print("no audio device:", messages)
+        return 1
+    print(f"engine: {engine.sample_rate} Hz, block {engine.blocksize} frames "
+          f"({engine.blocksize / engine.sample_rate * 1000:.1f} ms), "
+          f"stream output latency {engine._stream.latency * 1000:.1f} ms")
+    engine.play_signal("prompt")     # the stream's start-up (about 1 s through PulseAudio) is not an event
+    quiet_pause(engine, 0.5)
+
+    time_first_samples(engine, n)
+    # 2. event -> sound in the sink's monitor (end to end)
+    watcher = MonitorWatcher(sink)
+    e2e_signal, e2e_speech, e2e_cached, e2e_stop = time_engine_monitor(engine, watcher, n)
+    engine.close()
+    e2e_sdplay = time_sd_play(watcher, n)
+    e2e_say, say_blocks = time_pyttsx3(watcher, n)
     watcher.close()
 
     print("\n2. event -> sound in the sink's monitor (end to end, includes output buffering)")
@@ -319,7 +340,6 @@ def run(sink: str, n: int) -> int:
     if messages:
         print("engine messages:", messages)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -53,8 +53,16 @@ def time_speed(repeats: int) -> None:
     build = time.perf_counter() - start
     print(f"answer table built once in {build * 1000:.0f} ms (63 x 595,665)")
     rng = random.Random(99)
-    rows = []
-    # Opening: every placement is alive; the update filters all 595,665.
+    rows = [time_opening(rng, repeats)] + time_positions(rng, repeats)
+    print(f"\nSpeed, median of {repeats} (ms):")
+    print(f"{'position':24} {'placements':>10} {'update':>8} {'best query':>11}")
+    for label, size, update, choose in rows:
+        print(f"{label:24} {size:>10,} {median_ms(update):>8.1f} {median_ms(choose):>11.1f}")
+    time_strong(rng, max(3, repeats // 2))
+
+
+def time_opening(rng: random.Random, repeats: int):
+    """Opening: every placement is alive; the update filters all 595,665."""
     update, choose = [], []
     for i in range(repeats):
         point = rng.choice(ALL_POINTS)
@@ -67,7 +75,12 @@ def time_speed(repeats: int) -> None:
         t = time.perf_counter()
         d.best_query()
         choose.append(time.perf_counter() - t)
-    rows.append(("opening", 595_665, update, choose))
+    return ("opening", 595_665, update, choose)
+
+
+def time_positions(rng: random.Random, repeats: int) -> list:
+    """An update and a best query after 1, 3 and 6 queries, from scratch."""
+    rows = []
     for label, queries in (("after 1 query", 1), ("mid-game (3 queries)", 3), ("late (6 queries)", 6)):
         update, choose, sizes = [], [], []
         for i in range(repeats):
@@ -82,13 +95,13 @@ def time_speed(repeats: int) -> None:
             d.best_query()
             choose.append(time.perf_counter() - t)
         rows.append((label, int(statistics.median(sizes)), update, choose))
-    print(f"\nSpeed, median of {repeats} (ms):")
-    print(f"{'position':24} {'placements':>10} {'update':>8} {'best query':>11}")
-    for label, size, update, choose in rows:
-        print(f"{label:24} {size:>10,} {median_ms(update):>8.1f} {median_ms(choose):>11.1f}")
-    # The strongest level's decision, from scratch (no remembered decisions).
+    return rows
+
+
+def time_strong(rng: random.Random, games: int) -> None:
+    """The strongest level's decision, from scratch (no remembered decisions)."""
     strong = []
-    for i in range(max(3, repeats // 2)):
+    for i in range(games):
         d, ships, (point, heard) = mid_game_state(rng, 2)
         team = ComputerTeam(level=3, seed=i)
         t = time.perf_counter()
@@ -109,9 +122,9 @@ def time_speed(repeats: int) -> None:
         if move <= 3:
             first_moves.append(every[-1])
         return point
-    for i in range(max(3, repeats // 2)):
+    for i in range(games):
         play_board(timed, random_board(random.Random(f"galaxis-timing:{i}")))
-    print(f"level 3, every decision of {max(3, repeats // 2)} games from scratch: median "
+    print(f"level 3, every decision of {games} games from scratch: median "
           f"{median_ms(every):.1f} ms over {len(every)} decisions; moves 1-3 median "
           f"{median_ms(first_moves):.0f} ms, slowest {max(every) * 1000:.0f} ms")
 

@@ -243,6 +243,77 @@ def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
             "detail": decoded.detail, "evidence": decoded.evidence.__dict__ if decoded.evidence else None}
 
 
+def select_rows(args) -> list[dict]:
+    """The corpus's clips that --degradations, --kinds and --every keep."""
+    rows = load_manifest(Path(args.corpus))
+    if args.degradations:
+        keep = args.degradations.split(",")
+        rows = [r for r in rows if r["degradation"] in keep]
+    if args.kinds:
+        rows = [r for r in rows if kind_of(r) in args.kinds.split(",")]
+    if args.every > 1:   # the same clips in every condition (a faster, smaller sample)
+        rows = [r for r in rows if int(Path(r["file"]).stem.split("-")[-1]) % args.every == 0]
+    return rows
+
+
+def load_reused(path: str | None) -> dict:
+    """An earlier run's results by (degradation, file name); empty without --reuse."""
+    reused = {}
+    if path:
+        for r in json.loads(Path(path).read_text()):
+            reused[(r["degradation"], Path(r["file"]).name)] = r
+    return reused
+
+
+def open_engines(args, reused_names: list[str]) -> dict | None:
+    """The engines to decode with now (those not reused), under --label's name if
+    given; the unavailable ones reported. None when --label is misused."""
+    wanted = [n for n in args.engines.split(",") if n not in reused_names or args.label]
+    if args.label and (len(wanted) != 1 or args.label in reused_names):
+        print("--label names one engine, by a name the reused run does not have", file=sys.stderr)
+        return None
+    engines, notes = available_engines(wanted, args.model)
+    if args.label:
+        engines = {args.label: engine for engine in engines.values()}
+    for note in notes:
+        print(note)
+    return engines
+
+
+def decode_rows(rows: list[dict], engines: dict, reused: dict, grammar, settings, started: float) -> list[dict]:
+    """Each clip's result: the reused engines' as they were, the others decoded now,
+    and the naive baseline (Whisper's free transcript, parsed as it is)."""
+    results = []
+    for i, row in enumerate(rows):
+        pcm = wav_pcm16(row["file"])
+        result = {**row, "naive": None, "engines": {}}
+        if reused:
+            earlier = reused[(row["degradation"], Path(row["file"]).name)]
+            result["engines"].update(earlier["engines"])
+        for name, engine in engines.items():
+            result["engines"][name] = decode_one(engine, grammar, settings, pcm)
+        if "whisper" in result["engines"]:
+            # the free transcript of the same decode, parsed as it is: the naive baseline
+            parsed = grammar.parse(result["engines"]["whisper"]["detail"].get("transcript") or "")
+            result["naive"] = parsed.text if parsed else None
+        results.append(result)
+        if (i + 1) % 100 == 0:
+            print(f"{i + 1}/{len(rows)} clips, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    return results
+
+
+def print_report(results: list[dict], names: list[str], hows: list[str], markdown: bool) -> None:
+    print_conditions(results, names, hows)
+    print_say_again(results, names)
+    print_targets(results, names, hows)
+    print_families(results, names, hows)
+    if any(r.get("real") for r in results):
+        from bench_real import print_real
+        print_real(results, names, hows, counts)
+    if markdown:
+        print_markdown(results, names, hows)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="corpus")
@@ -268,32 +339,16 @@ def main(argv=None) -> int:
     if not (Path(args.corpus) / "manifest.jsonl").is_file():
         print(f"no corpus at {args.corpus}/manifest.jsonl: run scripts/make_speech_corpus.py first", file=sys.stderr)
         return 2
-    rows = load_manifest(Path(args.corpus))
-    if args.degradations:
-        keep = args.degradations.split(",")
-        rows = [r for r in rows if r["degradation"] in keep]
-    if args.kinds:
-        rows = [r for r in rows if kind_of(r) in args.kinds.split(",")]
-    if args.every > 1:   # the same clips in every condition (a faster, smaller sample)
-        rows = [r for r in rows if int(Path(r["file"]).stem.split("-")[-1]) % args.every == 0]
+    rows = select_rows(args)
     hows = list(dict.fromkeys(r["degradation"] for r in rows))
 
     grammar = grammar_for_game(args.game)
     settings = Settings(clarity=args.clarity, confirm=args.confirm)
-    reused = {}
-    if args.reuse:
-        for r in json.loads(Path(args.reuse).read_text()):
-            reused[(r["degradation"], Path(r["file"]).name)] = r
+    reused = load_reused(args.reuse)
     reused_names = list(next(iter(reused.values()))["engines"]) if reused else []
-    wanted = [n for n in args.engines.split(",") if n not in reused_names or args.label]
-    if args.label and (len(wanted) != 1 or args.label in reused_names):
-        print("--label names one engine, by a name the reused run does not have", file=sys.stderr)
+    engines = open_engines(args, reused_names)
+    if engines is None:
         return 2
-    engines, notes = available_engines(wanted, args.model)
-    if args.label:
-        engines = {args.label: engine for engine in engines.values()}
-    for note in notes:
-        print(note)
     started = time.perf_counter()
     if not engines and not reused:
         print("no engine to measure", file=sys.stderr)
@@ -307,37 +362,13 @@ def main(argv=None) -> int:
     print(f"{len(rows)} clips from {args.corpus} (role {', '.join(roles)}); engines {', '.join(names)}; "
           f"settings confirm={settings.confirm} clarity={settings.clarity}")
 
-    results = []
-    for i, row in enumerate(rows):
-        pcm = wav_pcm16(row["file"])
-        result = {**row, "naive": None, "engines": {}}
-        if reused:
-            earlier = reused[(row["degradation"], Path(row["file"]).name)]
-            result["engines"].update(earlier["engines"])
-        for name, engine in engines.items():
-            result["engines"][name] = decode_one(engine, grammar, settings, pcm)
-        if "whisper" in result["engines"]:
-            # the free transcript of the same decode, parsed as it is: the naive baseline
-            parsed = grammar.parse(result["engines"]["whisper"]["detail"].get("transcript") or "")
-            result["naive"] = parsed.text if parsed else None
-        results.append(result)
-        if (i + 1) % 100 == 0:
-            print(f"{i + 1}/{len(rows)} clips, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    results = decode_rows(rows, engines, reused, grammar, settings, started)
     print(f"decoded in {time.perf_counter() - started:.0f} s")
     print()
-    print_conditions(results, names, hows)
-    print_say_again(results, names)
-    print_targets(results, names, hows)
-    print_families(results, names, hows)
-    if any(r.get("real") for r in results):
-        from bench_real import print_real
-        print_real(results, names, hows, counts)
-    if args.markdown:
-        print_markdown(results, names, hows)
+    print_report(results, names, hows, args.markdown)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

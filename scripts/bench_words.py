@@ -104,21 +104,9 @@ def outcome(heard, expected: str | None) -> str:
     return "asked" if heard.confirm else "wrong"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=1, help="1: tuning, 2: held-out")
-    ap.add_argument("--voices", type=int, default=3, help="voices per phrase")
-    ap.add_argument("--degradations", default=",".join(corpus.DEGRADATIONS))
-    ap.add_argument("--rejects", help="a corpus whose noise and out-of-grammar clips count false accepts")
-    ap.add_argument("--only", help="comma-separated phrases (default: all)")
-    ap.add_argument("--no-menu", action="store_true")
-    ap.add_argument("--json", help="write every clip's result here")
-    ap.add_argument("--engines", default="whisper", help="engines to compare: whisper, vosk")
-    ap.add_argument("--model", help="a model folder for the engines (default: each one's own)")
-    args = ap.parse_args(argv)
-
-    game = grammar_for_game("galaxis")
-    menus = {} if args.no_menu else menu_grammars()
+def gather_clips(args, game: Grammar, menus: dict[str, Grammar]):
+    """The phrases to say, the degradations, every clip (and the rejects' clips of
+    --rejects) and each phrase's grammar."""
     phrases = WORD_COMMANDS + [p for p in menus if p not in WORD_COMMANDS]
     if args.only:
         phrases = [p for p in phrases if p in args.only.split(",")]
@@ -130,15 +118,16 @@ def main(argv=None) -> int:
         for row in map(json.loads, manifest.read_text().splitlines()):
             if row["expected"] is None and row["degradation"] in degradations:
                 clips.append((None, row["speaker"], row["degradation"], wav_pcm16(row["file"])))
-    print(f"{len(clips)} clips ({len(phrases)} phrases x {args.voices} voices x {len(degradations)} "
-          f"degradations, plus rejects); seed {args.seed}")
+    return phrases, degradations, clips, grammar_of
 
+
+def decode_clips(clips, engines: dict, grammar_of: dict, game: Grammar):
+    """Every clip through every engine, as the console decides: the counts per
+    (engine, phrase or degradation) and each clip's result."""
     settings = Settings()
-    engines = {name: open_engine(name, args.model) for name in args.engines.split(",")}
     current: dict = {}
     counts: dict = defaultdict(lambda: defaultdict(int))
     results = []
-    started = time.perf_counter()
     for phrase, speaker, how, pcm in clips:
         grammar = grammar_of.get(phrase, game)
         row = {"phrase": phrase, "speaker": speaker, "degradation": how}
@@ -159,8 +148,12 @@ def main(argv=None) -> int:
                          "confidence": heard.confidence, "detail": decoded.detail,
                          "seconds": round(decoded.seconds, 3)}
         results.append(row)
-    elapsed = time.perf_counter() - started
+    return counts, results
 
+
+def print_tables(counts: dict, engines: dict, phrases: list[str], degradations: list[str],
+                 rejects: bool) -> None:
+    """Per phrase, then per degradation: each engine's right, rejected, wrong, asked."""
     def cells(name, key):
         c = counts[name, key]
         n = c["n"] or 1
@@ -175,13 +168,16 @@ def main(argv=None) -> int:
         if counts[last, key]["n"]:
             print(f"{label:<28} {counts[last, key]['n']:>3} | "
                   + " | ".join(" " * (len(name) - 4) + cells(name, key) for name in engines))
-    keys = [p for p in phrases] + ["(noise, talk)"] if args.rejects else list(phrases)
+    keys = [p for p in phrases] + ["(noise, talk)"] if rejects else list(phrases)
     for key in keys:
         row(key, key)
     print("\nby degradation (word commands and menu answers; rejects: wrong = FA, asked = FA+c - FA)")
     for how in degradations:
         for suffix in ("", ":rej"):
             row(how + (" rejects" if suffix else ""), "deg:" + how + suffix)
+
+
+def print_totals(results: list[dict], engines: dict) -> None:
     for name in engines:
         words = [r for r in results if r["phrase"]]
         right = sum(r[name]["result"] == "right" for r in words)
@@ -191,11 +187,37 @@ def main(argv=None) -> int:
         fac = fa + sum(r[name]["result"] == "asked" for r in rej)
         print(f"{name:>6}: phrases right {right}/{len(words)} ({100 * right / max(1, len(words)):.1f} %), "
               f"wrong acted on {wrong}; rejects acted on {fa}/{len(rej)}, acted on or asked {fac}/{len(rej)}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=1, help="1: tuning, 2: held-out")
+    ap.add_argument("--voices", type=int, default=3, help="voices per phrase")
+    ap.add_argument("--degradations", default=",".join(corpus.DEGRADATIONS))
+    ap.add_argument("--rejects", help="a corpus whose noise and out-of-grammar clips count false accepts")
+    ap.add_argument("--only", help="comma-separated phrases (default: all)")
+    ap.add_argument("--no-menu", action="store_true")
+    ap.add_argument("--json", help="write every clip's result here")
+    ap.add_argument("--engines", default="whisper", help="engines to compare: whisper, vosk")
+    ap.add_argument("--model", help="a model folder for the engines (default: each one's own)")
+    args = ap.parse_args(argv)
+
+    game = grammar_for_game("galaxis")
+    menus = {} if args.no_menu else menu_grammars()
+    phrases, degradations, clips, grammar_of = gather_clips(args, game, menus)
+    print(f"{len(clips)} clips ({len(phrases)} phrases x {args.voices} voices x {len(degradations)} "
+          f"degradations, plus rejects); seed {args.seed}")
+
+    engines = {name: open_engine(name, args.model) for name in args.engines.split(",")}
+    started = time.perf_counter()
+    counts, results = decode_clips(clips, engines, grammar_of, game)
+    elapsed = time.perf_counter() - started
+    print_tables(counts, engines, phrases, degradations, bool(args.rejects))
+    print_totals(results, engines)
     print(f"wall time {elapsed:.0f} s")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

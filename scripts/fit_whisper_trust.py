@@ -109,6 +109,65 @@ def totals(stats):
     return t
 
 
+def fit_weights(rows, act_at: float, max_wrong: float, max_fa: float) -> dict | None:
+    """z = bias + score + w . (margin, no_speech, agrees): a grid over the weights (the
+    score's weight fixed at 1 sets the scale), the bias from the limits; the objective
+    counts commands acted on right, outright. None when no weights meet the limits."""
+    usable = [r for r in rows if r["evidence"] is not None]
+    x = np.array([[trust.whisper_features(Evidence(**r["evidence"]))[f] for f in FEATURES] for r in usable])
+    right = np.array([bool(r["expected"]) and r["evidence"]["command"] == r["expected"] for r in usable])
+    command = np.array([bool(r["expected"]) for r in usable])
+    n_cmds, n_rejects = sum(bool(r["expected"]) for r in rows), sum(not r["expected"] for r in rows)
+    best = None
+    for w_margin in (-0.2, -0.1, 0.0, 0.1, 0.2, 0.4):
+        for w_ns in (-4.0, -2.0, -1.0, 0.0):
+            for w_agree in (0.0, 1.0, 2.0, 3.0, 4.0):
+                z0 = x[:, 0] + w_margin * x[:, 1] + w_ns * x[:, 2] + w_agree * x[:, 3]
+                logit_at = np.log(act_at / (1 - act_at))
+                for bias in np.arange(-2.0, 10.01, 0.1):
+                    act = z0 + bias >= logit_at
+                    wrong = int((act & command & ~right).sum())
+                    fa = int((act & ~command).sum())
+                    if wrong <= max_wrong * n_cmds and fa <= max_fa * n_rejects:
+                        got = int((act & right).sum())
+                        if best is None or got > best[1]:
+                            best = ({"bias": round(float(bias), 2), "score": 1.0, "margin": w_margin,
+                                     "no_speech": w_ns, "agrees": w_agree}, got)
+    return best[0] if best else None
+
+
+def fit_ask(rows, weights: dict, act_at: float, settings, grammar, max_ask: float) -> tuple[float, float]:
+    """The lowest ask-to-confirm floor (and no-speech cap) whose confirmations of
+    rejects stay within max_ask; without one, asking starts where acting does."""
+    best_ask = None
+    for cap in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):
+        for floor in np.arange(0.02, act_at, 0.01):
+            t = totals(outcome(rows, weights, float(floor), settings, grammar, cap))
+            if t["fa_c"] <= max_ask * t["rejects"]:
+                if best_ask is None or t["right"] > best_ask[2]:
+                    best_ask = (float(floor), cap, t["right"])
+                break
+    return (best_ask[0], best_ask[1]) if best_ask else (act_at, 1.0)
+
+
+def report(rows, corpora, weights: dict, ask_from: float, ask_no_speech: float, settings, grammar) -> None:
+    print("WHISPER_WEIGHTS = {" + ", ".join(f'"{k}": {v:.3f}' for k, v in weights.items()) + "}")
+    print(f"WHISPER_ASK_FROM = {ask_from:.2f}")
+    print(f"WHISPER_ASK_NO_SPEECH = {ask_no_speech:.1f}")
+    stats = outcome(rows, weights, ask_from, settings, grammar, ask_no_speech)
+    print(f"{len(rows)} clips; default settings (confirm={settings.confirm}, clarity={settings.clarity})")
+    print(f"{'condition':<10} {'cmds':>4} {'right':>6} {'(conf.)':>7} {'wrong':>6} {'FA':>6} {'FA+c':>6}")
+    for how, s in list(stats.items()) + [("all", totals(stats))]:
+        print(f"{how:<10} {s['cmds']:>4} {pc(s['right'], s['cmds']):>6} {pc(s['confirmed'], s['cmds']):>7} "
+              f"{pc(s['wrong'], s['cmds']):>6} {pc(s['fa'], s['rejects']):>6} {pc(s['fa_c'], s['rejects']):>6}")
+    for corpus in corpora:   # each corpus on its own, for comparing with bench_speech.py
+        mine = [r for r in rows if Path(r["file"]).resolve().is_relative_to(Path(corpus).resolve())]
+        for how, s in outcome(mine, weights, ask_from, settings, grammar, ask_no_speech).items():
+            print(f"{Path(corpus).name:<14} {how:<10} {s['cmds']:>4} {pc(s['right'], s['cmds']):>6} "
+                  f"{pc(s['confirmed'], s['cmds']):>7} {pc(s['wrong'], s['cmds']):>6} "
+                  f"{pc(s['fa'], s['rejects']):>6} {pc(s['fa_c'], s['rejects']):>6}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", action="append", required=True)
@@ -120,61 +179,14 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     rows = collect(args.corpus, args.cache, args.game)
     grammar = grammar_for_game(args.game)
-    usable = [r for r in rows if r["evidence"] is not None]
-    x = np.array([[trust.whisper_features(Evidence(**r["evidence"]))[f] for f in FEATURES] for r in usable])
-    right = np.array([bool(r["expected"]) and r["evidence"]["command"] == r["expected"] for r in usable])
-    command = np.array([bool(r["expected"]) for r in usable])
-    n_cmds, n_rejects = sum(bool(r["expected"]) for r in rows), sum(not r["expected"] for r in rows)
     settings = Settings()
     act_at = trust.accept_threshold(settings.clarity)
-    # z = bias + score + w . (margin, no_speech, agrees): a grid over the weights (the
-    # score's weight fixed at 1 sets the scale), the bias from the limits; the
-    # objective counts commands acted on right, outright
-    best = None
-    for w_margin in (-0.2, -0.1, 0.0, 0.1, 0.2, 0.4):
-        for w_ns in (-4.0, -2.0, -1.0, 0.0):
-            for w_agree in (0.0, 1.0, 2.0, 3.0, 4.0):
-                z0 = x[:, 0] + w_margin * x[:, 1] + w_ns * x[:, 2] + w_agree * x[:, 3]
-                logit_at = np.log(act_at / (1 - act_at))
-                for bias in np.arange(-2.0, 10.01, 0.1):
-                    act = z0 + bias >= logit_at
-                    wrong = int((act & command & ~right).sum())
-                    fa = int((act & ~command).sum())
-                    if wrong <= args.max_wrong * n_cmds and fa <= args.max_fa * n_rejects:
-                        got = int((act & right).sum())
-                        if best is None or got > best[1]:
-                            best = ({"bias": round(float(bias), 2), "score": 1.0, "margin": w_margin,
-                                     "no_speech": w_ns, "agrees": w_agree}, got)
-    if best is None:
+    weights = fit_weights(rows, act_at, args.max_wrong, args.max_fa)
+    if weights is None:
         print("no weights meet the limits", file=sys.stderr)
         return 1
-    weights = best[0]
-    ask_from, ask_no_speech = act_at, 1.0
-    best_ask = None
-    for cap in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):
-        for floor in np.arange(0.02, act_at, 0.01):
-            t = totals(outcome(rows, weights, float(floor), settings, grammar, cap))
-            if t["fa_c"] <= args.max_ask * t["rejects"]:
-                if best_ask is None or t["right"] > best_ask[2]:
-                    best_ask = (float(floor), cap, t["right"])
-                break
-    if best_ask:
-        ask_from, ask_no_speech = best_ask[0], best_ask[1]
-    print("WHISPER_WEIGHTS = {" + ", ".join(f'"{k}": {v:.3f}' for k, v in weights.items()) + "}")
-    print(f"WHISPER_ASK_FROM = {ask_from:.2f}")
-    print(f"WHISPER_ASK_NO_SPEECH = {ask_no_speech:.1f}")
-    stats = outcome(rows, weights, ask_from, settings, grammar, ask_no_speech)
-    print(f"{len(rows)} clips; default settings (confirm={settings.confirm}, clarity={settings.clarity})")
-    print(f"{'condition':<10} {'cmds':>4} {'right':>6} {'(conf.)':>7} {'wrong':>6} {'FA':>6} {'FA+c':>6}")
-    for how, s in list(stats.items()) + [("all", totals(stats))]:
-        print(f"{how:<10} {s['cmds']:>4} {pc(s['right'], s['cmds']):>6} {pc(s['confirmed'], s['cmds']):>7} "
-              f"{pc(s['wrong'], s['cmds']):>6} {pc(s['fa'], s['rejects']):>6} {pc(s['fa_c'], s['rejects']):>6}")
-    for corpus in args.corpus:   # each corpus on its own, for comparing with bench_speech.py
-        mine = [r for r in rows if Path(r["file"]).resolve().is_relative_to(Path(corpus).resolve())]
-        for how, s in outcome(mine, weights, ask_from, settings, grammar, ask_no_speech).items():
-            print(f"{Path(corpus).name:<14} {how:<10} {s['cmds']:>4} {pc(s['right'], s['cmds']):>6} "
-                  f"{pc(s['confirmed'], s['cmds']):>7} {pc(s['wrong'], s['cmds']):>6} "
-                  f"{pc(s['fa'], s['rejects']):>6} {pc(s['fa_c'], s['rejects']):>6}")
+    ask_from, ask_no_speech = fit_ask(rows, weights, act_at, settings, grammar, args.max_ask)
+    report(rows, args.corpus, weights, ask_from, ask_no_speech, settings, grammar)
     return 0
 
 

@@ -58,7 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from audio_console.commands.vocabulary import PHONETIC  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
-from make_speech_corpus import _mix, _normalise, _pad, written_as  # noqa: E402
+from corpus_noise import _mix, _normalise, _pad  # noqa: E402
+from make_speech_corpus import written_as  # noqa: E402
 import real_speech_sources as sources  # noqa: E402
 
 RATE = sources.RATE

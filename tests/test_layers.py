@@ -53,11 +53,11 @@ KNOWN_VIOLATIONS: set[tuple[str, str]] = set()
 # words and sounds, and the rules in short) the core too; the upper part may import
 # all of the game. Every
 # module of a game is in one of the three ("": the package's __init__).
-GAME_CORE = ("", "rules", "board", "events", "deduction", "rollout", "footprints",
+GAME_CORE = ("", "rules", "board", "events", "deduction", "rollout", "endgame", "footprints",
              "pieces", "dice", "chips", "alien", "defence", "actions")
 GAME_CUES = ("cues", "rules_summary")
-GAME_UPPER = ("console", "entry", "assistant", "practice", "review", "computer", "computer_play", "memory",
-              "commands", "readout", "placing", "arcade", "tutorial", "storing")
+GAME_UPPER = ("console", "entry", "assistant", "practice", "explain", "review", "computer",
+              "computer_play", "memory", "commands", "readout", "placing", "arcade", "tutorial", "storing")
 
 
 # --- reading the imports -------------------------------------------------------------

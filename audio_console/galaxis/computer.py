@@ -5,7 +5,7 @@
 2  greedy: one step, the query with the most information + a bonus for the chance
    of finding a ship outright (every ship must be queried once anyway).
 3  strong: a certain ship first; the end game solved exactly when few placements are
-   left; otherwise level 2's six best candidates are rated by a rollout: the exact
+   left (endgame.py); otherwise level 2's six best candidates are rated by a rollout: the exact
    expected number of queries to finish if level 2's rule plays on after each
    (rollout.py), over every placement left, or over a fixed sample of them while
    very many are left; from a few thousand placements down two levels deep (after
@@ -17,7 +17,6 @@ comes from a random.Random seeded from (seed, team, move number).
 """
 from __future__ import annotations
 
-import math
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ import numpy as np
 
 from audio_console.galaxis.board import ALL_POINTS, SHIPS, Point, beams
 from audio_console.galaxis.deduction import FOUND, N_CODES, SHIP_WEIGHT, Deduction, index_of, rule_values
+from audio_console.galaxis.endgame import exact_best
 from audio_console.galaxis.rollout import branch_costs, point_mask, rollout_costs
 
 LEVELS = (1, 2, 3)
@@ -110,30 +110,6 @@ TWO_LEVEL_MAX = 3_000  # from this many placements down, each answer's next quer
 TWO_LEVEL_SHORTLIST = 4  # itself chosen among this many by their rollouts (two levels)
 
 
-def _one_step_costs(counts: np.ndarray, n: int, left: int) -> np.ndarray:
-    """A rough expected cost of each query whose answer counts are the rows of
-    `counts`, valuing each answer's outcome as ships left + _overhead(placements
-    left): the exact solver tries queries in this order, best first."""
-    counts = counts.astype(np.float64)
-    lefts = np.full(N_CODES, left, dtype=np.float64)
-    lefts[FOUND] -= 1
-    est = lefts + _overhead(counts)
-    return 1.0 + (counts * est).sum(axis=1) / n
-
-
-# Queries beyond the ships themselves, measured on the solver's own games: about
-# OVERHEAD_SLOPE per bit of uncertainty plus OVERHEAD_BASE while more than one
-# placement is left.
-OVERHEAD_SLOPE = 0.39
-OVERHEAD_BASE = 0.22
-
-
-def _overhead(n) -> np.ndarray:
-    n = np.asarray(n, dtype=np.float64)
-    with np.errstate(divide="ignore"):
-        return np.where(n > 1, OVERHEAD_BASE + OVERHEAD_SLOPE * np.log2(np.maximum(n, 1.0)), 0.0)
-
-
 _STRONG_MEMORY: dict = {}
 
 
@@ -168,7 +144,7 @@ def strong_choice(table: np.ndarray, alive: np.ndarray, queried: np.ndarray, lef
     if len(certain):
         return int(certain[0])
     if n <= exact_below:
-        best, _ = _exact(table, alive, np.flatnonzero(queried), left)
+        best, _ = exact_best(table, alive, np.flatnonzero(queried), left)
         if not avoided[best]:
             return best
     if n > ROLL_MAX:
@@ -218,7 +194,7 @@ def _two_level_costs(table, alive, queried, left: int, first: np.ndarray, exact_
             continue
         child = member[inverse == u]
         if m <= exact_below:
-            total[i] += m * _exact(table, alive[child], np.flatnonzero(asked), child_left)[1] / n
+            total[i] += m * exact_best(table, alive[child], np.flatnonzero(asked), child_left)[1] / n
             continue
         options = np.flatnonzero((counts[u, :, FOUND] > 0) & ~asked)
         for q in rule_shortlist(counts[u], m, options, TWO_LEVEL_SHORTLIST):
@@ -246,85 +222,6 @@ def rule_shortlist(counts: np.ndarray, n: int, candidates: np.ndarray, size: int
     chance = counts[:, FOUND] / n
     order = candidates[np.lexsort((candidates, -chance[candidates], -value[candidates]))]
     return order[:size].astype(np.int64)
-
-
-class ExactSolver:
-    """Fewest expected queries to find every ship, searched exhaustively for a small
-    set of placements (the end game). Branch and bound: queries are tried best-first
-    by the one-step estimate, and a query is dropped as soon as its cost so far plus
-    the ships still to find in each answer's branch cannot beat the best one."""
-
-    def __init__(self, table: np.ndarray, memory: int = 50_000):
-        self.table = table
-        self.memory = memory
-        self.memo: dict = {}
-
-    def best(self, alive, queried, left: int) -> tuple[int, float]:
-        if len(self.memo) > self.memory:
-            self.memo.clear()
-        return self._solve(tuple(sorted(int(a) for a in alive)), frozenset(int(q) for q in queried), left)
-
-    def _solve(self, alive: tuple[int, ...], queried: frozenset, left: int) -> tuple[int, float]:
-        if left == 0:
-            return -1, 0.0
-        if len(alive) == 1:
-            ships = [int(s) for s in _placement_points(alive[0]) if int(s) not in queried]
-            return ships[0], float(len(ships))
-        key = (alive, queried)
-        if key in self.memo:
-            return self.memo[key]
-        n = len(alive)
-        block = self.table[:, list(alive)]
-        counts = (block[:, :, None] == np.arange(N_CODES)).sum(axis=1)
-        usable = np.ones(len(ALL_POINTS), dtype=bool)
-        usable[list(queried)] = False
-        certain = np.flatnonzero(usable & (counts[:, FOUND] == n))
-        if len(certain):        # a certain ship costs one query whenever it is taken
-            p = int(certain[0])
-            _, cost = self._solve(alive, queried | {p}, left - 1)
-            result = (p, 1.0 + cost)
-            self.memo[key] = result
-            return result
-        # Worth asking: may be a ship, and not certainly one (taken above).
-        usable &= counts[:, FOUND] > 0
-        options = np.flatnonzero(usable)
-        order = options[np.argsort(_one_step_costs(counts[options], n, left), kind="stable")]
-        best_point, best_cost = int(order[0]), math.inf
-        for p in order:
-            p = int(p)
-            row = block[p]
-            codes = [c for c in range(N_CODES) if counts[p, c]]
-            bound = 1.0 + sum(counts[p, c] * (left - (c == FOUND)) for c in codes) / n
-            if bound >= best_cost - 1e-12:
-                continue
-            cost = bound
-            for c in codes:
-                child = tuple(a for a, r in zip(alive, row) if r == c)
-                child_left = left - (c == FOUND)
-                _, child_cost = self._solve(child, queried | {p}, child_left)
-                cost += len(child) / n * (child_cost - child_left)
-                if cost >= best_cost - 1e-12:
-                    break
-            if cost < best_cost - 1e-12:
-                best_point, best_cost = p, cost
-        result = (best_point, best_cost)
-        self.memo[key] = result
-        return result
-
-
-@lru_cache(maxsize=None)
-def _solver() -> ExactSolver:
-    from audio_console.galaxis.deduction import answer_table
-    return ExactSolver(answer_table())
-
-
-def _exact(table, alive, queried, left):
-    return _solver().best(alive, queried, left)
-
-
-def _placement_points(i: int) -> np.ndarray:
-    from audio_console.galaxis.deduction import placements
-    return placements()[i]
 
 
 # --- the team ------------------------------------------------------------------------

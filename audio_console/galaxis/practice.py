@@ -1,11 +1,9 @@
-"""Practising Galaxis by ear: an ear-training drill, a guided tutorial, and a
-review of a finished game.
+"""Practising Galaxis by ear: an ear-training drill and a guided tutorial.
 
 The drill and the tutorial are small console adapters (GameAdapter) (the session runs them
-like a game); explanations and the review are plain functions that return
-Message lists (text, and the signal to play before it), so the Galaxis console
-can use them too. Everything here is deterministic: the drill's order comes from
-a random.Random seeded with the session's seed.
+like a game); the answers' explanations they say come from galaxis.explain, which the
+review of a finished game (galaxis.review) uses too. Everything here is deterministic:
+the drill's order comes from a random.Random seeded with the session's seed.
 """
 from __future__ import annotations
 
@@ -16,18 +14,13 @@ from audio_console.commands import Command, Grammar
 from audio_console.commands.grammar import Rule, Slot, SlotOption
 from audio_console.contract.adapter import GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
-from audio_console.galaxis.board import (DIRECTIONS, DISCOVERED, Point, answer, beams,
-                                         format_point, parse_point)
+from audio_console.galaxis.board import answer, parse_point
 from audio_console.galaxis.deduction import Deduction
+from audio_console.galaxis.explain import answer_signal, explain_answer, ruled_out_sentence
 from audio_console.galaxis.rules_summary import rules_lines
-from audio_console.wording import NUMBER_WORDS, counted, noun, number_word
+from audio_console.wording import NUMBER_WORDS, counted
 
-# --- words for answers and signals ----------------------------------------------------
-
-def answer_signal(heard: int | str) -> str:
-    """The signal a buoy answer plays: answer_0..answer_4 or discovered."""
-    return "discovered" if heard == DISCOVERED else f"answer_{heard}"
-
+# --- the signals of the drill --------------------------------------------------------
 
 # What each signal of the drill is, said plainly (docs/signals.md).
 SIGNAL_NAMES = {
@@ -44,50 +37,6 @@ SIGNAL_NAMES = {
 }
 ANSWER_SIGNALS = ["answer_0", "answer_1", "answer_2", "answer_3", "answer_4", "discovered"]
 ALL_SIGNALS = list(SIGNAL_NAMES)
-
-
-# --- beam by beam ---------------------------------------------------------------------
-
-def beam_name(direction: tuple[int, int]) -> str:
-    """Row A is nearest the player, column 1 on the left."""
-    dr, dc = direction
-    if dr == 0:
-        return "along the row to the right" if dc > 0 else "along the row to the left"
-    towards = "away from you" if dr > 0 else "towards you"
-    if dc == 0:
-        return f"along the column {towards}"
-    return f"diagonally {towards} and to the {'right' if dc > 0 else 'left'}"
-
-
-def explain_answer(point: Point, ships) -> list[str]:
-    """Why `point` answers what it does for these ships, beam by beam, in sentences."""
-    ships = set(ships)
-    name = format_point(point)
-    heard = answer(point, ships)
-    if not isinstance(heard, int):     # the one answer that is not a count: DISCOVERED
-        return [f"{name} is a ship: the buoy answers discovered, two low-high pairs."]
-
-    lines = []
-    seeing = []
-    for direction, ray in zip(DIRECTIONS, beams(point)):
-        on_it = [p for p in ray if p in ships]
-        if not on_it:
-            continue
-        seeing.append(direction)
-        first, *behind = on_it
-        sentence = (f"The beam {beam_name(direction)} from {name} meets the ship at "
-                    f"{format_point(first)}")
-        if behind:
-            sentence += (f"; {', '.join(format_point(p) for p in behind)} lies behind it in its "
-                         "radio shadow, and the beam still counts once")
-        lines.append(sentence + ".")
-    if heard == 0:
-        return [f"{name} answers 0, one long low tone: none of its eight beams meets a ship, "
-                "so every point on them is empty. Those points get info pegs."]
-    head = (f"{name} answers {heard}, {counted(heard, 'beep', words=True)}: "
-            f"{number_word(heard)} of its eight beams {noun(heard, 'meets', 'meet')} a ship.")
-    tail = f"Its other {8 - len(seeing)} beams meet no ship." if len(seeing) < 8 else ""
-    return [head] + lines + ([tail] if tail else [])
 
 
 # --- ear training ---------------------------------------------------------------------
@@ -342,13 +291,6 @@ def lesson_steps(lesson: Lesson) -> list[list[Message]]:
         step.append(Message(ruled_out_sentence(newly) + f" {deduction.count:,} placements left."))
         steps.append(step)
     return steps
-
-
-def ruled_out_sentence(points: list[Point]) -> str:
-    if not points:
-        return "It rules out no new point."
-    names = ", ".join(format_point(p) for p in sorted(points))
-    return f"It rules out {counted(len(points), 'point')}: {names}."
 
 
 class Tutorial(GameAdapter):

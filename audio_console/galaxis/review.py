@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from audio_console.contract.base import Message
 from audio_console.galaxis.board import DISCOVERED, Point, format_point
 from audio_console.galaxis.deduction import Deduction
-from audio_console.galaxis.practice import answer_signal, ruled_out_sentence
+from audio_console.galaxis.explain import answer_signal, ruled_out_sentence
 from audio_console.wording import counted
 
 

@@ -1,9 +1,9 @@
 """A fast exact solver for Galaxis positions (exact_solver.c, through ctypes): a
 measuring tool for scripts/exact_gap.py, not part of play (level 3 solves its small
-end games with the Python computer.ExactSolver).
+end games with the Python endgame.ExactSolver).
 
 The fewest expected queries to find every ship from a set of placements, with the
-same meaning as computer.ExactSolver (every query counts, a certain ship is taken
+same meaning as endgame.ExactSolver (every query counts, a certain ship is taken
 at once, a query is a point not yet queried that may be a ship; with `buoys` also a
 known-empty point whose answer still varies). Branch and bound in C with a memo and
 a Kraft lower bound: about a thousand times faster than the Python solver, so
@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 # candidates are tried in the order of level 3's one-step estimate
-from audio_console.galaxis.computer import OVERHEAD_BASE, OVERHEAD_SLOPE
+from audio_console.galaxis.endgame import OVERHEAD_BASE, OVERHEAD_SLOPE
 
 SOURCE = Path(__file__).with_name("exact_solver.c")
 MEMO_LOG2 = int(os.environ.get("GALAXIS_EXACT_MEMO_LOG2", "21"))  # 2^21 entries of 32 bytes: 64 MB

@@ -1,7 +1,7 @@
 /* Fewest expected queries to find every Galaxis ship from a set of placements.
 
    Built by exact.py with the system C compiler and called through ctypes. Same
-   semantics as computer.ExactSolver: every query counts, the ones that find ships
+   semantics as endgame.ExactSolver: every query counts, the ones that find ships
    too; a certain ship is taken at once; a query is any point not yet queried that
    may be a ship (and, with `buoys`, also a known-empty point whose answer still
    varies).
@@ -52,7 +52,7 @@ static Entry *g_memo = NULL;
 static uint64_t g_memo_mask = 0;
 static uint32_t g_gen = 0;
 /* The one-step estimate's overhead per answer, base + slope x log2(placements):
-   computer.OVERHEAD_BASE and OVERHEAD_SLOPE, handed in by exact_init. */
+   endgame.OVERHEAD_BASE and OVERHEAD_SLOPE, handed in by exact_init. */
 static double g_overhead_base = 0.0, g_overhead_slope = 0.0;
 
 static inline uint64_t splitmix(uint64_t x) {

@@ -119,8 +119,8 @@ def test_the_end_game_asks_the_ship_whose_answer_also_tells_the_other_two_apart(
     queried[[index_of(P(t)) for t in found]] = True
     point = strong_choice(table, alive, queried, 1, answer_counts(table, alive), np.zeros(63, dtype=bool))
     assert point == index_of(P("F7"))
-    from audio_console.galaxis.computer import _exact
-    assert _exact(table, alive, np.flatnonzero(queried), 1)[1] == pytest.approx(5 / 3)
+    from audio_console.galaxis.endgame import exact_best
+    assert exact_best(table, alive, np.flatnonzero(queried), 1)[1] == pytest.approx(5 / 3)
 
 
 def test_level_2_asks_the_point_with_most_information_plus_the_ships_chance():

@@ -7,8 +7,9 @@ import pytest
 
 from audio_console.contract.base import InputError
 from audio_console.galaxis.board import DISCOVERED, answer, parse_point
+from audio_console.galaxis.explain import explain_answer
 from audio_console.galaxis.practice import (ANSWER_SIGNALS, LESSONS, EarDrill, EarTraining,
-                                            Tutorial, drill_items, explain_answer, lesson_steps)
+                                            Tutorial, drill_items, lesson_steps)
 from audio_console.galaxis.review import review
 
 import random

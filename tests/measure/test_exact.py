@@ -1,5 +1,5 @@
 """The compiled exact solver: it must find the same least expected number of
-queries as the plain Python solver (computer.ExactSolver) on many small positions,
+queries as the plain Python solver (endgame.ExactSolver) on many small positions,
 never do worse than the one-step rule, keep to its node budget, and with empty
 buoys allowed match a plain exhaustive search."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from audio_console.galaxis.board import ALL_POINTS, answer
-from audio_console.galaxis.computer import ExactSolver
+from audio_console.galaxis.endgame import ExactSolver
 from audio_console.galaxis.deduction import SHIP_WEIGHT, Deduction, answer_table, index_of
 from audio_console.galaxis.rollout import rule_cost
 from scripts.measure import exact
