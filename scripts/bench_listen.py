@@ -97,87 +97,117 @@ def say(text: str, path: Path, pause: float) -> float:
 
 
 def live(args) -> int:
-    global SINK
     if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
         print("no PulseAudio server: run scripts/setup.sh's start_pulseaudio first", file=sys.stderr)
         return 2
-    if args.sink != SINK:
-        # A sink of our own (pactl load-module module-null-sink sink_name=NAME): other
-        # programs playing into console_mic (tests running meanwhile) are not heard.
-        # libpulse clients take their default source from PULSE_SOURCE.
-        os.environ["PULSE_SOURCE"] = f"{args.sink}.monitor"
-        SINK = args.sink
+    _use_sink(args.sink)
     grammar = grammar_for_game("galaxis")
     pauses = [float(p) for p in args.pauses.split(",")] if args.pauses else []
     configs = [(path, float(w)) for w in args.windows.split(",") for path in args.paths.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        plain = [(p, Path(tmp) / f"p{i}.wav") for i, p in enumerate(PHRASES[: args.count])]
-        plain = [(p, f, say(p, f, 0)) for p, f in plain]
-        paused = [(p, pause, Path(tmp) / f"q{i}_{pause}.wav") for pause in pauses for i, p in enumerate(PAUSED)]
-        paused = [(p, pause, f, say(p, f, pause)) for p, pause, f in paused]
-        warm = Path(tmp) / "warm.wav"
-        say(WARM_UP, warm, 0)
-        listeners = {}
-        for path, window in configs:
-            messages: list[str] = []
-            listener = open_listener(Settings(), NullSink(), messages.append, options=ListenOptions(window=window))
-            if listener is None:
-                print("\n".join(messages))
-                return 2
-            listener = on_path(path, listener)
-            listener.set_grammar(grammar)
-            listeners[path, window] = listener
+        items, warm = _utterances(args.count, pauses, Path(tmp))
+        listeners = _open_listeners(configs, grammar)
+        if listeners is None:
+            return 2
         stats = {c: {"lat": [], "endp": [], "dec": [], "right": 0, "n": 0, "paused": defaultdict(lambda: [0, 0])}
                  for c in configs}
         missed: list[str] = []   # what each command not understood was heard as
         # Rounds of a few phrases per configuration, so that the load of the machine
         # (shared) falls on every configuration alike.
-        items = [("plain", p, f, t) for p, f, t in plain] + [(pause, p, f, t) for p, pause, f, t in paused]
         rounds = [items[i:i + args.round] for i in range(0, len(items), args.round)]
-        warmed = set()
+        warmed: set = set()
         for chunk in rounds:
             for config in configs:
-                listener, st = listeners[config], stats[config]
-                heard: queue.Queue = queue.Queue()
-                listener.start(lambda h, q=heard: q.put((time.monotonic(), h)))
-                try:
-                    time.sleep(0.3)
-                    if config not in warmed:
-                        _play(warm)
-                        _collect(heard, 2.5)
-                        warmed.add(config)
-                    for kind, phrase, wav, trailing in chunk:
-                        n = len(listener.timings)
-                        _play(wav)
-                        spoken_end = time.monotonic() - trailing
-                        got = _collect(heard, args.wait)
-                        expected = grammar.parse(" ".join(phrase.replace("...", " ").split())).text
-                        ok = len(got) == 1 and got[0][1].command is not None and got[0][1].command.text == expected
-                        if kind != "plain":   # a pause of `kind` seconds inside
-                            st["paused"][kind][0] += ok
-                            st["paused"][kind][1] += 1
-                        else:
-                            st["right"] += ok
-                            st["n"] += 1
-                            if got and listener.timings[n:]:
-                                t = listener.timings[n]
-                                st["lat"].append(got[0][0] - spoken_end)
-                                st["endp"].append(t.ended - spoken_end)
-                                st["dec"].append(t.decoded - t.ended)
-                        what = [(h.text, h.command.text if h.command else None) for _, h in got]
-                        if not ok:
-                            missed.append(f"  {config[0]} {phrase!r}: heard {what or 'nothing'}")
-                        if args.verbose:
-                            print(f"  {config} {phrase!r}: {what}")
-                finally:
-                    listener.stop()
-        rows = [(path, window, st["lat"], st["endp"], st["dec"], st["right"], st["n"], st["paused"])
-                for (path, window), st in stats.items()]
+                _listen_round(args, config, listeners[config], stats[config], chunk,
+                              warm if config not in warmed else None, grammar, missed)
+                warmed.add(config)
+    _print_live(stats, pauses, missed)
+    return 0
+
+
+def _use_sink(sink: str) -> None:
+    """Plays into `sink` and listens to its monitor."""
+    global SINK
+    if sink != SINK:
+        # A sink of our own (pactl load-module module-null-sink sink_name=NAME): other
+        # programs playing into console_mic (tests running meanwhile) are not heard.
+        # libpulse clients take their default source from PULSE_SOURCE.
+        os.environ["PULSE_SOURCE"] = f"{sink}.monitor"
+        SINK = sink
+
+
+def _utterances(count: int, pauses: list[float], tmp: Path) -> tuple[list, Path]:
+    """The phrases said into files: (kind, phrase, wav, trailing silence) per phrase,
+    kind "plain" or the pause inside in seconds, and the warm-up phrase's file."""
+    plain = [(p, tmp / f"p{i}.wav") for i, p in enumerate(PHRASES[:count])]
+    plain = [(p, f, say(p, f, 0)) for p, f in plain]
+    paused = [(p, pause, tmp / f"q{i}_{pause}.wav") for pause in pauses for i, p in enumerate(PAUSED)]
+    paused = [(p, pause, f, say(p, f, pause)) for p, pause, f in paused]
+    warm = tmp / "warm.wav"
+    say(WARM_UP, warm, 0)
+    return [("plain", p, f, t) for p, f, t in plain] + [(pause, p, f, t) for p, pause, f, t in paused], warm
+
+
+def _open_listeners(configs: list, grammar) -> dict | None:
+    """A listener per (path, window), or None (its messages printed) without one."""
+    listeners = {}
+    for path, window in configs:
+        messages: list[str] = []
+        listener = open_listener(Settings(), NullSink(), messages.append, options=ListenOptions(window=window))
+        if listener is None:
+            print("\n".join(messages))
+            return None
+        listener = on_path(path, listener)
+        listener.set_grammar(grammar)
+        listeners[path, window] = listener
+    return listeners
+
+
+def _listen_round(args, config, listener, st: dict, chunk: list, warm: Path | None, grammar,
+                  missed: list[str]) -> None:
+    """One configuration hears a round's phrases (after the warm-up phrase, if given)."""
+    heard: queue.Queue = queue.Queue()
+    listener.start(lambda h, q=heard: q.put((time.monotonic(), h)))
+    try:
+        time.sleep(0.3)
+        if warm is not None:
+            _play(warm)
+            _collect(heard, 2.5)
+        for kind, phrase, wav, trailing in chunk:
+            n = len(listener.timings)
+            _play(wav)
+            spoken_end = time.monotonic() - trailing
+            got = _collect(heard, args.wait)
+            expected = grammar.parse(" ".join(phrase.replace("...", " ").split())).text
+            ok = len(got) == 1 and got[0][1].command is not None and got[0][1].command.text == expected
+            if kind != "plain":   # a pause of `kind` seconds inside
+                st["paused"][kind][0] += ok
+                st["paused"][kind][1] += 1
+            else:
+                st["right"] += ok
+                st["n"] += 1
+                if got and listener.timings[n:]:
+                    t = listener.timings[n]
+                    st["lat"].append(got[0][0] - spoken_end)
+                    st["endp"].append(t.ended - spoken_end)
+                    st["dec"].append(t.decoded - t.ended)
+            what = [(h.text, h.command.text if h.command else None) for _, h in got]
+            if not ok:
+                missed.append(f"  {config[0]} {phrase!r}: heard {what or 'nothing'}")
+            if args.verbose:
+                print(f"  {config} {phrase!r}: {what}")
+    finally:
+        listener.stop()
+
+
+def _print_live(stats: dict, pauses: list[float], missed: list[str]) -> None:
     print(f"{'path':<7} {'window':>6} | {'median latency':>14} {'endpointing':>11} {'decoding':>9} | "
           f"{'understood':>10} | " + " ".join(f"{'paused ' + str(p) + ' s':>13}" for p in pauses))
-    for path, window, lat, endp, dec, right, n, paused_ok in rows:
+    for (path, window), st in stats.items():
         med = (lambda v: ms(statistics.median(v)) if v else "     -")
-        print(f"{path:<7} {window:>6.2f} | {med(lat):>14} {med(endp):>11} {med(dec):>9} | {right:>5}/{n:<4} | "
+        paused_ok = st["paused"]
+        print(f"{path:<7} {window:>6.2f} | {med(st['lat']):>14} {med(st['endp']):>11} {med(st['dec']):>9} | "
+              f"{st['right']:>5}/{st['n']:<4} | "
               + " ".join(f"{paused_ok[p][0]:>9}/{paused_ok[p][1]:<3}" for p in pauses))
     print("latency: end of speech (end of playback minus trailing silence) -> on_heard; endpointing: -> the "
           "Endpointer closed the utterance (includes the PulseAudio/PortAudio path, and for early the guess's "
@@ -186,7 +216,6 @@ def live(args) -> int:
     if missed:
         print("not understood (path, what was said: what was heard, as (words, command)):")
         print("\n".join(missed))
-    return 0
 
 
 SINK = "console_mic"
