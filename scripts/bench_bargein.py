@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, heard_within, play_into,  # noqa: E402
                                   silent_since, wait_for_sound)
-from bench_voice_game import (HINT, MOVE, ROOM_TONE_DB, Console, ConsoleSound, TraceTail,  # noqa: E402
-                              in_a_loop, spoken_point, wait_for_silence)
-from room import RATE, Voices, at_level  # noqa: E402
+from bench_voice_game import (HINT, MOVE, Console, ConsoleSound, TraceTail,  # noqa: E402
+                              spoken_point, wait_for_silence)
+from room import RATE, Voices, at_level, room_tone, stop_loop  # noqa: E402
 
 from audio_console.voice.audio import write_wav  # noqa: E402
 
@@ -127,9 +127,7 @@ def bench(args, voices: Voices, tmp: Path) -> dict:
     stats = {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
              "false triggers": 0, "echo dropped": 0, "onsets": 0, "quiet seconds": 0.0}
     rng = random.Random(args.seed)
-    tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
-    write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
-    loop = in_a_loop(tmp / "tone.wav", args.mic)
+    loop = room_tone(tmp, args.mic)
     run = Run(args, tmp)
     try:
         time.sleep(args.startup)
@@ -156,9 +154,7 @@ def bench(args, voices: Voices, tmp: Path) -> dict:
                 run.trace.new()
     finally:
         run.close()
-        subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
-        loop.kill()
-        subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
+        stop_loop(loop)
     return stats
 
 

@@ -46,7 +46,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from room import RATE, Voices, at_level, chatter  # noqa: E402
+from room import RATE, Voices, at_level, chatter, in_a_loop, room_tone, stop_loop  # noqa: E402
 from bench_barge_in_parts import SpeakersIntoMicrophone  # noqa: E402
 
 from audio_console.voice.audio import write_wav  # noqa: E402
@@ -55,7 +55,6 @@ from audio_console.games import grammar_for_game  # noqa: E402
 GRAMMAR = grammar_for_game("galaxis")
 
 PLAYER_DB = -20.0
-ROOM_TONE_DB = -70.0      # a quiet room through a real microphone (its own noise)
 PHONETIC = dict(zip("ABCDEFG", ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"]))
 NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 MOVE = re.compile(r"^([A-G]\d+)(?: answered|: )")
@@ -169,9 +168,33 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
     speakers = (SpeakersIntoMicrophone(args.out, args.mic, args.speakers) if args.speakers is not None
                 else contextlib.nullcontext())
     speakers.__enter__()
-    tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
-    write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
-    loops = [in_a_loop(tmp / "tone.wav", args.mic)]
+    loops = room_sounds(args, voices, below, tmp, hiss)
+    sound = ConsoleSound(args.out)
+    console = Console(args.seed, home, ["--log", str(home / "log.jsonl"), "--voice-trace", str(home / "voice.jsonl")])
+    player = Player(args, voices, tmp, stats, console, sound, TraceTail(home / "voice.jsonl"))
+    try:
+        time.sleep(args.startup)
+        wait_for_silence(console, sound)
+        console.take()
+        target = None     # the hinted point, once known
+        began = time.monotonic()     # the game's length, as the player lives it
+        while stats["said"] < args.max_utterances and not stats["finished"]:
+            target = play_turn(player, target, stats, sound)
+        stats["seconds"] = time.monotonic() - began
+    finally:
+        console.close()
+        sound.close()
+        speakers.__exit__(None, None, None)
+        stats["sound watcher restarts"] = sound.restarts
+        for loop in loops:
+            stop_loop(loop)
+    return stats
+
+
+def room_sounds(args, voices: Voices, below: float | None, tmp: Path, hiss: bool) -> list[subprocess.Popen]:
+    """The room's sounds played into the microphone sink in loops: the faint room tone,
+    and the hiss or the chatter `below` dB under the player."""
+    loops = [room_tone(tmp, args.mic)]
     if below is not None and hiss:
         # a steady broadband noise (a fan, an air conditioner) at an RMS `below` dB under the player
         x = np.random.default_rng(args.seed).standard_normal(10 * RATE) * 10 ** ((PLAYER_DB - below) / 20)
@@ -181,77 +204,67 @@ def play_game(args, voices: Voices, below: float | None, tmp: Path, hiss: bool =
         x = at_level(chatter(voices, 60, talkers=3, seed=args.seed), PLAYER_DB - below)
         write_wav(tmp / "chatter.wav", x, RATE)
         loops.append(in_a_loop(tmp / "chatter.wav", args.mic))
-    sound = ConsoleSound(args.out)
-    console = Console(args.seed, home, ["--log", str(home / "log.jsonl"), "--voice-trace", str(home / "voice.jsonl")])
-    trace = TraceTail(home / "voice.jsonl")
-    counter = [0]
+    return loops
 
-    def say(text: str) -> float:
+
+def play_turn(player: Player, target: str | None, stats: dict, sound: ConsoleSound) -> str | None:
+    """The player says the hinted point (or "hint"), answers the console's questions,
+    and returns the point to say next (None: ask for a hint)."""
+    ended = player.say(spoken_point(target) if target else "hint")
+    lines = player.answer(ended)
+    while True:
+        outcome = classify(lines, target, stats, ended)
+        if outcome != "asked":
+            break
+        meant = ASKED_POINT[0]
+        ended = player.say("yes" if meant == (target or "hint") else "no")
+        lines = player.answer(ended)
+    first = sound.first_sound_after(ended)
+    if outcome in ("hint", "move", "wrong move") and first is not None:
+        stats["sound latency"].append(first - ended)
+    if outcome == "hint":
+        return HINTED[0]
+    if outcome in ("move", "wrong move"):
+        return None
+    return target
+
+
+class Player:
+    """The player's voice into the microphone sink, and the console's answers heard."""
+
+    def __init__(self, args, voices: Voices, tmp: Path, stats: dict, console: Console, sound: ConsoleSound,
+                 trace: TraceTail):
+        self.args, self.voices, self.tmp, self.stats = args, voices, tmp, stats
+        self.console, self.sound, self.trace = console, sound, trace
+        self.count = 0
+
+    def say(self, text: str) -> float:
         """Plays the player saying `text`; returns the time speech ended."""
-        counter[0] += 1
-        path = tmp / f"u{counter[0]}.wav"
-        x = at_level(voices.say(text, args.voice), PLAYER_DB)
+        if self.args.verbose:
+            print(f"  say {text!r}")
+        self.count += 1
+        path = self.tmp / f"u{self.count}.wav"
+        x = at_level(self.voices.say(text, self.args.voice), PLAYER_DB)
         write_wav(path, np.concatenate([x, np.zeros(int(0.3 * RATE), np.float32)]), RATE)
-        subprocess.run(["paplay", f"--device={args.mic}", str(path)], check=True, timeout=30)
-        stats["said"] += 1
+        subprocess.run(["paplay", f"--device={self.args.mic}", str(path)], check=True, timeout=30)
+        self.stats["said"] += 1
         return time.monotonic() - 0.3
 
-    def answer(ended: float) -> list:
+    def answer(self, ended: float) -> list:
         """The console's lines after an utterance, once it fell silent again."""
-        deadline = ended + args.wait
-        got = []
+        deadline = ended + self.args.wait
+        got: list = []
         while time.monotonic() < deadline and not got:
             time.sleep(0.05)
-            got = console.take()
-        wait_for_silence(console, sound)
-        got += console.take()
-        if args.verbose:
+            got = self.console.take()
+        wait_for_silence(self.console, self.sound)
+        got += self.console.take()
+        if self.args.verbose:
             for t, line in got:
                 print(f"    {t - ended:+.2f} {line}")
-            for event in trace.new():
+            for event in self.trace.new():
                 print(f"      [voice] {brief(event)}")
         return got
-
-    try:
-        time.sleep(args.startup)
-        wait_for_silence(console, sound)
-        console.take()
-        target = None     # the hinted point, once known
-        began = time.monotonic()     # the game's length, as the player lives it
-        while stats["said"] < args.max_utterances and not stats["finished"]:
-            text = spoken_point(target) if target else "hint"
-            if args.verbose:
-                print(f"  say {text!r}")
-            ended = say(text)
-            lines = answer(ended)
-            while True:
-                outcome = classify(lines, target, stats, ended)
-                if outcome != "asked":
-                    break
-                meant = ASKED_POINT[0]
-                reply = "yes" if meant == (target or "hint") else "no"
-                if args.verbose:
-                    print(f"  say {reply!r}")
-                ended = say(reply)
-                lines = answer(ended)
-            first = sound.first_sound_after(ended)
-            if outcome in ("hint", "move", "wrong move") and first is not None:
-                stats["sound latency"].append(first - ended)
-            if outcome == "hint":
-                target = HINTED[0]
-            elif outcome in ("move", "wrong move"):
-                target = None
-        stats["seconds"] = time.monotonic() - began
-    finally:
-        console.close()
-        sound.close()
-        speakers.__exit__(None, None, None)
-        stats["sound watcher restarts"] = sound.restarts
-        for loop in loops:   # the loop's paplay first (killing bash alone leaves it playing)
-            subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
-            loop.kill()
-            subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
-    return stats
 
 
 class TraceTail:
@@ -278,11 +291,6 @@ def brief(event: dict) -> str:
     keys = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript", "room_db",
             "frames", "loudest_db_under_needed")
     return f"{event['t']:.2f} {event['event']} " + " ".join(f"{k}={event[k]}" for k in keys if event.get(k) is not None)
-
-
-def in_a_loop(path: Path, mic: str) -> subprocess.Popen:
-    """`path` played into the microphone sink over and over, until killed."""
-    return subprocess.Popen(["bash", "-c", f"while true; do paplay --device={mic} {path}; done"])
 
 
 HINTED, ASKED_POINT = [None], [None]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
 import tempfile
 import time
 from collections import defaultdict
@@ -19,8 +18,8 @@ from audio_console.games import grammar_for_game
 from audio_console.voice.audio import write_wav
 from bench_barge_in_parts import trailing_silence
 from bench_listen import PHRASES, SINK, _play, ms
-from bench_voice_game import ROOM_TONE_DB, Console, ConsoleSound, TraceTail, brief, in_a_loop, wait_for_silence
-from room import RATE, Voices, at_level
+from bench_voice_game import Console, ConsoleSound, TraceTail, brief, wait_for_silence
+from room import RATE, Voices, at_level, room_tone, stop_loop
 
 
 def through_console(args) -> int:
@@ -29,9 +28,7 @@ def through_console(args) -> int:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         clips = _console_clips(args, grammar, Voices(), tmp, at_level, RATE)
-        tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
-        write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
-        loop = in_a_loop(tmp / "tone.wav", SINK)
+        loop = room_tone(tmp, SINK)
         sound = ConsoleSound(args.out)
         home = tmp / "home"
         home.mkdir()
@@ -66,8 +63,7 @@ def through_console(args) -> int:
         finally:
             console.close()
             sound.close()
-            subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
-            loop.kill()
+            stop_loop(loop)
     print(f"{'speaker':<13} | {'acted on':>8} | {'first sound median':>18} {'worst':>7} | {'line printed':>12} | "
           f"{'any answer: first sound':>23}")
     for source, row in results.items():

@@ -4,18 +4,23 @@
 as 16 kHz float32; `chatter(seconds)` is several synthetic voices talking at once
 without pause (everyday sentences, each voice its own turns with short gaps), the
 "three people chatting in the background" of issue 15. `level_db(x)` is the active
-speech level, so chatter can be set a number of dB below the player.
+speech level, so chatter can be set a number of dB below the player. `room_tone` plays
+a faint room tone into the microphone sink in a loop (`in_a_loop`, ended by `stop_loop`).
 """
 from __future__ import annotations
 
 import random
+import subprocess
 import tempfile
+from pathlib import Path
 
 import numpy as np
 
 import make_speech_corpus as corpus  # the corpus's speakers and talk
+from audio_console.voice.audio import write_wav
 
 RATE = 16000
+ROOM_TONE_DB = -70.0      # a quiet room through a real microphone (its own noise)
 
 # The corpus's tuning talk and a few more everyday sentences (no command words).
 TALK = corpus.TALK["tune"] + [
@@ -76,3 +81,23 @@ def chatter(voices: Voices, seconds: float, talkers: int = 3, seed: int = 0) -> 
 def at_level(x: np.ndarray, db: float) -> np.ndarray:
     """x scaled so that its active speech level is `db` dBFS."""
     return (x * (10 ** ((db - level_db(x)) / 20))).astype(np.float32)
+
+
+def in_a_loop(path: Path, mic: str) -> subprocess.Popen:
+    """`path` played into the microphone sink over and over, until stop_loop."""
+    return subprocess.Popen(["bash", "-c", f"while true; do paplay --device={mic} {path}; done"])
+
+
+def stop_loop(loop: subprocess.Popen) -> None:
+    """Ends an in_a_loop: its paplay first (killing bash alone leaves it playing)."""
+    subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
+    loop.kill()
+    subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
+
+
+def room_tone(tmp: Path, mic: str) -> subprocess.Popen:
+    """White noise at ROOM_TONE_DB dBFS into the microphone sink in a loop, as a real
+    microphone always hears a little (a null sink's monitor is exact zeros otherwise)."""
+    tone = np.random.default_rng(0).standard_normal(10 * RATE) * 10 ** (ROOM_TONE_DB / 20)
+    write_wav(tmp / "tone.wav", tone.astype(np.float32), RATE)
+    return in_a_loop(tmp / "tone.wav", mic)

@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from audio_console.voice import echo_cancel
@@ -21,8 +20,8 @@ SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, heard_within, pactl,  # noqa: E402
                                   play_into, silent_since, wait_for_sound)
-from bench_voice_game import (HINT, MOVE, Console, ConsoleSound, TraceTail, in_a_loop,  # noqa: E402
-                              wait_for_silence)
+from bench_voice_game import HINT, MOVE, Console, ConsoleSound, TraceTail, wait_for_silence  # noqa: E402
+from room import room_tone, stop_loop  # noqa: E402
 
 pytestmark = [pytest.mark.audio, pytest.mark.slow,
               pytest.mark.skipif(not echo_cancel.available(), reason="pywebrtc-audio is not installed")]
@@ -37,11 +36,7 @@ def room(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("bargein")
     out, mic = f"bargein_out_{os.getpid()}", f"bargein_mic_{os.getpid()}"
     modules = [pactl("load-module", "module-null-sink", f"sink_name={name}").strip() for name in (out, mic)]
-    tone = (np.random.default_rng(0).standard_normal(160000) * 10 ** (-70 / 20) * 32767).astype("<i2")
-    import wave
-    with wave.open(str(tmp / "tone.wav"), "wb") as w:
-        w.setnchannels(1), w.setsampwidth(2), w.setframerate(16000), w.writeframes(tone.tobytes())
-    loop = in_a_loop(tmp / "tone.wav", mic)
+    loop = room_tone(tmp, mic)
     saved = {k: os.environ.get(k) for k in ("PULSE_SINK", "PULSE_SOURCE")}
     os.environ.update(PULSE_SINK=out, PULSE_SOURCE=f"{mic}.monitor")
     home = tmp / "home"
@@ -61,8 +56,7 @@ def room(tmp_path_factory):
         console.close()
         sound.close()
         speakers.__exit__()
-        subprocess.run(["pkill", "-P", str(loop.pid)], check=False)
-        loop.kill()
+        stop_loop(loop)
         for module in modules:
             subprocess.run(["pactl", "unload-module", module], capture_output=True)
         for key, value in saved.items():
