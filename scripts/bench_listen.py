@@ -140,12 +140,12 @@ def _utterances(count: int, pauses: list[float], tmp: Path) -> tuple[list, Path]
     """The phrases said into files: (kind, phrase, wav, trailing silence) per phrase,
     kind "plain" or the pause inside in seconds, and the warm-up phrase's file."""
     plain = [(p, tmp / f"p{i}.wav") for i, p in enumerate(PHRASES[:count])]
-    plain = [(p, f, say(p, f, 0)) for p, f in plain]
     paused = [(p, pause, tmp / f"q{i}_{pause}.wav") for pause in pauses for i, p in enumerate(PAUSED)]
-    paused = [(p, pause, f, say(p, f, pause)) for p, pause, f in paused]
+    items: list = [("plain", p, f, say(p, f, 0)) for p, f in plain]
+    items += [(pause, p, f, say(p, f, pause)) for p, pause, f in paused]
     warm = tmp / "warm.wav"
     say(WARM_UP, warm, 0)
-    return [("plain", p, f, t) for p, f, t in plain] + [(pause, p, f, t) for p, pause, f, t in paused], warm
+    return items, warm
 
 
 def _open_listeners(configs: list, grammar) -> dict | None:
@@ -268,7 +268,7 @@ def decisions(args) -> int:
         worker = threading.Thread(target=listener.run, args=(lambda h: heard.append(
             (taken[0], h.command.text if h.command else None, h.confirm, h.text)),))
         worker.start()
-        ends = []
+        ends: list[int] = []
         for _, pcm in clips:
             for i in range(0, len(pcm), 960):
                 frames.put(pcm[i:i + 960])

@@ -10,7 +10,7 @@ answer, says the hinted point ("delta five"), answers "Did you say ...?" by voic
 silent each time (its sound is watched on the default sink's monitor). With
 `--chatter DB` three synthetic voices talk without pause DB dB below the player,
 played into the same microphone sink, for the whole game. Every room also has a faint
-room tone (white noise at ROOM_TONE_DB dBFS), as a real microphone always hears a
+room tone (white noise at room.ROOM_TONE_DB dBFS), as a real microphone always hears a
 little: a null sink's monitor is exact zeros when nothing plays, which the console
 rightly takes for a muted microphone after 8 s. With `--speakers DB` the console's
 output also reaches the microphone (PulseAudio module-loopback from the output sink's
@@ -293,7 +293,8 @@ def brief(event: dict) -> str:
     return f"{event['t']:.2f} {event['event']} " + " ".join(f"{k}={event[k]}" for k in keys if event.get(k) is not None)
 
 
-HINTED, ASKED_POINT = [None], [None]
+HINTED: list[str | None] = [None]
+ASKED_POINT: list[str | None] = [None]
 
 
 def classify(lines: list, target: str | None, stats: dict, ended: float) -> str:

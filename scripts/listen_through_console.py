@@ -80,7 +80,8 @@ def through_console(args) -> int:
 def _answer(console, sound, wait_for_silence) -> list:
     """The console's lines after an utterance (up to 4 s for the first, then until it
     fell silent); a question ("Did you say ...?") is answered "no" on the keyboard."""
-    deadline, lines = time.monotonic() + 4.0, []
+    deadline = time.monotonic() + 4.0
+    lines: list = []
     while time.monotonic() < deadline and not lines:
         time.sleep(0.02)
         lines = console.take()
