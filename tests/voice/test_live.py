@@ -42,7 +42,11 @@ def play(path, sink="console_mic"):
     subprocess.run(["paplay", f"--device={sink}", str(path)], check=True, timeout=30)
 
 
-def listen(settings, sink, grammar, play_files, wait=4.0):
+def listen(settings, sink, grammar, play_files, wait=4.0, until=None, at_most=15.0):
+    """What the listener heard of `play_files` within `wait` seconds after them; with
+    `until` (a test of the Heards so far), as long as `at_most` seconds for it to come
+    true, then one second more for anything after it (a loaded machine decodes slowly:
+    a fixed 4 s failed a test in the full suite)."""
     messages, heard = [], queue.Queue()
     listener = open_listener(settings, sink, messages.append)
     assert listener is not None, messages
@@ -52,20 +56,23 @@ def listen(settings, sink, grammar, play_files, wait=4.0):
         time.sleep(0.5)
         for path in play_files:
             play(path)
-        deadline = time.monotonic() + wait
-        got = []
+        deadline = time.monotonic() + (wait if until is None else at_most)
+        got: list = []
         while time.monotonic() < deadline:
             try:
                 got.append(heard.get(timeout=0.2))
             except queue.Empty:
                 pass
+            if until is not None and until(got):
+                deadline, until = min(deadline, time.monotonic() + 1.0), None
         return got, messages
     finally:
         listener.stop()
 
 
 def test_a_spoken_coordinate_reaches_the_session(microphone, speech, galaxis_grammar):
-    got, messages = listen(Settings(), NullSink(), galaxis_grammar, [speech.say("delta five", "flite:slt")])
+    got, messages = listen(Settings(), NullSink(), galaxis_grammar, [speech.say("delta five", "flite:slt")],
+                           until=lambda got: any(h.command is not None for h in got))
     assert messages[0].startswith("Voice: Whisper"), messages   # the console's recognizer
     commands = [h.command.text for h in got if h.command is not None]
     assert commands == ["query D5"], got
@@ -85,7 +92,8 @@ def test_a_command_said_with_a_pause_inside_is_one_command(microphone, speech, g
     paused = tmp_path / "paused.wav"   # "echo four", a second later "golf ... nine"
     write_wav(paused, np.concatenate([pieces[0], silence(1.2), pieces[1], silence(0.35), pieces[2],
                                       silence(0.3)]), rate)
-    got, _ = listen(Settings(), NullSink(), galaxis_grammar, [paused])
+    got, _ = listen(Settings(), NullSink(), galaxis_grammar, [paused],
+                    until=lambda got: any(h.command is not None and h.command.text == "query G9" for h in got))
     commands = [h.command.text for h in got if h.command is not None]
     # (Whisper may not catch flite's "echo four"; never a half command of "golf ... nine")
     assert commands[-1:] == ["query G9"] and set(commands) <= {"query E4", "query G9"}, got
@@ -126,7 +134,8 @@ def test_the_microphone_is_deaf_while_the_console_speaks(microphone, speech, gal
     said = speech.say("bravo three", "flite:slt")
     got, _ = listen(Settings(headphones=False), BusySink(), galaxis_grammar, [said], wait=3.0)
     assert got == []
-    got, _ = listen(Settings(headphones=True), BusySink(), galaxis_grammar, [said])
+    got, _ = listen(Settings(headphones=True), BusySink(), galaxis_grammar, [said],
+                    until=lambda got: any(h.command is not None for h in got))
     assert [h.command.text for h in got if h.command] == ["query B3"]
 
 
