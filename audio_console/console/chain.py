@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from audio_console.commands import Command
-from audio_console.contract.adapter import GameAdapter
+from audio_console.contract.adapter import GameAdapter, do_method
 from audio_console.contract.base import InputError, Message, Reply
 from audio_console.contract.gameinfo import GameInfo
 from audio_console.console.history import MessageHistory
@@ -89,7 +89,7 @@ class Handler:
 
 def dispatch(handler: object, command: Command) -> bool:
     """Call the handler's `do_<name>` method for the command, if it has one."""
-    method = getattr(handler, "do_" + command.name.replace(" ", "_"), None)
+    method = getattr(handler, do_method(command.name), None)
     if method is None:
         return False
     method(command)

@@ -41,6 +41,12 @@ def plain_lines(*texts: str) -> Reply:
     return Reply(messages=[Message(text) for text in texts])
 
 
+def do_method(name: str) -> str:
+    """The name of the method that carries out the command `name` ("read row" ->
+    "do_read_row"): the games' adapters and the session's handlers alike."""
+    return "do_" + name.replace(" ", "_")
+
+
 class GameAdapter:
     game = ""                  # "galaxis", "battleship", "arkade", "menu"
     title = "game"             # as named in a refusal of a saved action
@@ -123,7 +129,7 @@ class GameAdapter:
 
     def act(self, command: Command, now: float) -> Reply:
         """Carry out a command: its `do_` method, the rules core's errors as InputError."""
-        method = "do_" + self.handled_by.get(command.name, command.name).replace(" ", "_")
+        method = do_method(self.handled_by.get(command.name, command.name))
         handler = next((getattr(owner, method) for owner in (self, *self.parts())
                         if hasattr(owner, method)), None)
         if handler is None:

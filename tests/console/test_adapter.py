@@ -6,7 +6,7 @@ import io
 import pytest
 
 from audio_console.commands import Grammar, Rule
-from audio_console.contract.adapter import GAME_OVER, GameAdapter, refusal_sentence
+from audio_console.contract.adapter import GAME_OVER, GameAdapter, do_method, refusal_sentence
 from audio_console.contract.base import InputError, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.session import Session
@@ -120,5 +120,5 @@ def test_one_handler_for_several_commands_and_a_parts_commands_go_through_the_sa
 def test_every_command_a_game_shares_out_has_its_handler(name):
     console = GAMES[name].create({}, 1, Settings(), 0.0)
     for command, handler in console.handled_by.items():
-        method = "do_" + handler.replace(" ", "_")
+        method = do_method(handler)
         assert any(hasattr(owner, method) for owner in (console, *console.parts())), command
