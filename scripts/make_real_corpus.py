@@ -10,10 +10,13 @@ clean and in real noise: kitchen (dishes, a running tap) and three-talker babble
 (three other people of the same role saying addresses) at 10 and 5 dB.
 
 `--kind nato`: the points are said in the NATO alphabet ("delta" + "five") by the
-real people of real_speech_sources.NATO_FOLDERS (a copy of each repository holding
-one: --nato DIR, repeated), every row-and-column pair of each person once at most;
-the corpus holds those points alone (the commands and reject clips both kinds share
-are in the plain-letter corpus), heard in the same conditions.
+real people of real_speech_sources.NATO_FOLDERS and PROMPT_FOLDERS (a copy of each
+repository holding one: --nato DIR, repeated), every row-and-column pair of each
+person once at most; the corpus holds those points alone (the commands and reject
+clips both kinds share are in the plain-letter corpus), heard in the same conditions.
+The prompt voices draw their points, pauses and noise from random streams of their
+own (seeded by the seed and their id), after the first three people's clips: adding
+a voice changes no other person's clips.
 
 `--kind words`: one-word commands by many people: "yes", "no" and "stop" from a copy
 of Speech Commands v0.02's test set (--speech-commands DIR: one take each of up to
@@ -22,7 +25,7 @@ of Speech Commands v0.02's test set (--speech-commands DIR: one take each of up 
 conditions; its people are split by real_speech_sources.held_by_crc.
 
 Speakers are split into tune and held-out (roles_of): 42 and 28 of the alphanumeric
-dataset's 70 people, fixed by id; of the NATO speakers the ones in HELD_NATO; of the
+dataset's 70 people, fixed by id; of the NATO speakers the ones in HELD_NATO (4 of 7); of the
 other sources 3 of 5 tune by a CRC of their id. A corpus holds
 one role's speakers only, its babble is made of that role's voices and its noise of
 that role's half of each noise recording; nobody tunes on --role held.
@@ -84,8 +87,9 @@ HELD_ALPHANUMERIC = frozenset({
     "R_5jebEVEgcwRTOcO", "R_6E6ELKr8L1H0RnH", "R_6thxkopa8CNYELv", "R_7DHnUtjhzr5gTvl",
     "R_7HEfVLTSyuEezdf", "R_7QGd13jsljnaCbY", "R_7Vlj2RdVyGOM7Yz", "R_7pKNTfB39Yc3I41",
 })
-# The NATO speakers held out (real_speech_sources.NATO_FOLDERS): never tuned on.
-HELD_NATO = frozenset({"fitzpatrick"})
+# The NATO speakers held out (real_speech_sources.NATO_FOLDERS, PROMPT_FOLDERS): never
+# tuned on. Fixed by id before any of the prompt voices was measured.
+HELD_NATO = frozenset({"fitzpatrick", "benham", "callie", "cameron"})
 
 
 def roles_of(speakers: dict) -> dict[str, str]:
@@ -134,14 +138,17 @@ def talk_piece(x: np.ndarray, rng: random.Random) -> np.ndarray:
     return x[start:start + n]
 
 
-def items_of(speakers: dict, role: str, args, rng: random.Random, noise: dict) -> list[tuple]:
-    """(kind, speaker, family, text, samples) of the role's clips."""
+def items_of(speakers: dict, role: str, args, rng: random.Random, noise: dict, streams: dict) -> list[tuple]:
+    """(kind, speaker, family, text, samples) of the role's clips; a speaker of
+    `streams` draws from their own."""
     items = []
     roles = roles_of(speakers)
     mine = [s for name, s in sorted(speakers.items()) if roles[name] == role]
-    if args.kind == "nato":   # the NATO speakers' points alone
-        return [("cmd", who.name, "nato", t, x) for who in mine if who.name.startswith("nato:")
-                for t, x in points_of(who, args.nato_points, rng)]
+    if args.kind == "nato":   # the NATO speakers' points alone, the first three people first
+        nato = [who for who in mine if who.name.startswith("nato:")]
+        nato.sort(key=lambda who: who.name in streams)
+        return [("cmd", who.name, "nato", t, x) for who in nato
+                for t, x in points_of(who, args.nato_points, streams.get(who.name, (rng,))[0])]
     if args.kind == "words":   # the test set's people's one-word commands and other words
         words = [w for w in mine if w.name.startswith("scw:")]
         return ([("cmd", w.name, "short", t, x) for w in words for t, x in w.words]
@@ -190,6 +197,7 @@ def gather(args) -> tuple[dict, dict]:
     if args.kind == "nato":
         for root in args.nato:
             sources.nato(Path(root), speakers)
+            sources.prompts(Path(root), speakers)
         return speakers, sources.noises(Path(args.noise))
     if args.kind == "words":
         root = Path(args.speech_commands)
@@ -202,6 +210,14 @@ def gather(args) -> tuple[dict, dict]:
     return speakers, sources.noises(Path(args.noise))
 
 
+def own_streams(speakers: dict, seed: int) -> dict[str, tuple[random.Random, np.random.Generator]]:
+    """Speaker -> their own random streams, for the NATO speakers found after the
+    first three (real_speech_sources.PROMPT_FOLDERS)."""
+    first = {f"nato:{person}" for person in sources.NATO_FOLDERS.values()}
+    return {name: (random.Random(f"{seed}/{name}"), np.random.default_rng([seed, zlib.crc32(name.encode())]))
+            for name in speakers if name.startswith("nato:") and name not in first}
+
+
 def write_corpus(out: Path, role: str, args) -> int:
     rng, np_rng = random.Random(args.seed), np.random.default_rng(args.seed)
     grammar = grammar_for_game("galaxis")
@@ -209,16 +225,18 @@ def write_corpus(out: Path, role: str, args) -> int:
     noise = {name: role_half(x, role) for name, x in noise.items()}
     kitchen = [noise[n] for n in ("doing_the_dishes", "running_tap") if n in noise]
     babble = babble_of(speakers, role, rng)
-    items = items_of(speakers, role, args, rng, noise)
+    streams = own_streams(speakers, args.seed)
+    items = items_of(speakers, role, args, rng, noise, streams)
     with written_as(out) as partial:
         with open(partial / "manifest.jsonl", "w") as manifest:
             for how in args.conditions.split(","):
                 (partial / how).mkdir()
                 for i, (kind, speaker, family, text, x) in enumerate(items):
                     command = grammar.parse(text) if kind == "cmd" else None
-                    clip = _pad(_normalise(x) if kind != "noise" else _normalise(x, 0.3), rng)
+                    its_rng, its_np_rng = streams.get(speaker, (rng, np_rng))
+                    clip = _pad(_normalise(x) if kind != "noise" else _normalise(x, 0.3), its_rng)
                     name = f"{kind}-{i:04d}.wav"
-                    write_wav(partial / how / name, degrade(clip, how, kitchen, babble, np_rng), RATE)
+                    write_wav(partial / how / name, degrade(clip, how, kitchen, babble, its_np_rng), RATE)
                     manifest.write(json.dumps({
                         "file": str(out / how / name), "degradation": how, "role": role, "kind": kind,
                         "speaker": speaker, "family": family, "text": text, "real": True,
@@ -235,7 +253,8 @@ def main(argv=None) -> int:
                     help="letters: plain-letter points, commands and reject clips; nato: NATO points alone; "
                          "words: one-word commands and other words by many people")
     ap.add_argument("--nato", action="append", default=[],
-                    help="a copy of a repository with real_speech_sources.NATO_FOLDERS (--kind nato; repeated)")
+                    help="a copy of a repository with real_speech_sources.NATO_FOLDERS or PROMPT_FOLDERS "
+                         "(--kind nato; repeated)")
     ap.add_argument("--nato-points", type=int, default=30, help="points per NATO speaker (at most 63)")
     ap.add_argument("--speech-commands", help="Speech Commands word folders (yes/, no/, ...; --kind letters, "
                                               "words: a copy of the v0.02 test set)")

@@ -19,11 +19,15 @@ Sources (local copies of public repositories; see docs/voice-real.md for how to 
   (DIGIT_SPEAKER_N.wav, CC BY-SA 4.0): lone digits, no command.
 - NATO alphabet: folders in which one real person says each letter's phonetic word
   and each digit, one clip each (a.wav ... z.wav, 0.wav ... 9.wav): NATO_FOLDERS.
+- Telephone voice prompts: the Asterisk and FreeSWITCH prompt packs recorded by
+  professional voice artists, whose phonetic and digit prompts are one person's NATO
+  words and digits: PROMPT_FOLDERS (16 kHz raw .sln16, 8 kHz GSM .gsm, .wav).
 """
 from __future__ import annotations
 
 import csv
 import itertools
+import subprocess
 import wave
 import zlib
 from collections import defaultdict
@@ -52,6 +56,15 @@ NATO_FOLDERS = {
     "nato_spell/sounds": "kahn",                       # Qu4tro/nato-spell: Tim Kahn's packs, CC BY 4.0
     "audio American male/audio": "hansen",             # barry-ha/Audio_QSPI: Barry Hansen, GPL-3.0
     "audio Scottish female/audio": "fitzpatrick",      # barry-ha/Audio_QSPI: Christine Fitzpatrick, GPL-3.0
+}
+# Telephone voice-prompt packs: the folder inside the copy of a repository holding one
+# -> (speaker id, a letter's prompt, a digit's prompt); {letter} is a-z, {code} its
+# character code, {digit} 0-9. docs/voice-real.md: who they are, the licences.
+PROMPT_FOLDERS = {
+    "sounds/en": ("smith", "phonetic/{letter}_p.sln16", "digits/{digit}.sln16"),        # Asterisk: Allison Smith
+    "sounds/en_AU": ("cameron", "phonetic/{letter}_p.sln16", "digits/{digit}.sln16"),   # Asterisk: Cameron
+    "sounds/en_GB": ("benham", "phonetic/{letter}_p.gsm", "digits/{digit}.gsm"),        # Asterisk: Jay Benham
+    "sounds/en/us/callie": ("callie", "phonetic-ascii/16000/{code}.wav", "digits/16000/{digit}.wav"),  # FreeSWITCH
 }
 
 
@@ -219,6 +232,34 @@ def nato(root: Path, speakers: dict) -> None:
             path = root / folder / f"{digit}.wav"
             if path.is_file():
                 who.digits[word].append(trimmed(load(path)))
+
+
+def prompts(root: Path, speakers: dict) -> None:
+    """The prompt packs of PROMPT_FOLDERS found under `root` (a copy of their
+    repository): each voice's phonetic words and digits, one clip each."""
+    for folder, (person, letter_file, digit_file) in PROMPT_FOLDERS.items():
+        letters = {words[0]: root / folder / letter_file.format(letter=letter.lower(), code=ord(letter.lower()))
+                   for letter, words in PHONETIC.items()}
+        digits = {word: root / folder / digit_file.format(digit=digit) for digit, word in enumerate(DIGIT_WORDS)}
+        if not any(path.is_file() for path in letters.values()):
+            continue           # another pack's folder of the same name ("sounds/en" of FreeSWITCH)
+        who = speakers.setdefault(f"nato:{person}", Speaker(f"nato:{person}"))
+        for clips, paths in ((who.letters, letters), (who.digits, digits)):
+            for word, path in paths.items():
+                if path.is_file():
+                    clips[word].append(trimmed(load_prompt(path)))
+
+
+def load_prompt(path: Path) -> np.ndarray:
+    """A prompt file at RATE: raw 16 kHz 16-bit samples (.sln16), GSM 06.10 at 8 kHz
+    (.gsm, decoded by sox) or a WAV file."""
+    if path.suffix == ".sln16":
+        return np.fromfile(path, "<i2").astype(np.float32) / 32768.0
+    if path.suffix == ".gsm":
+        raw = subprocess.run(["sox", str(path), "-t", "raw", "-e", "signed-integer", "-b", "16", "-c", "1", "-"],
+                             capture_output=True, check=True).stdout
+        return resample(np.frombuffer(raw, "<i2").astype(np.float32) / 32768.0, 8000, RATE)
+    return load(path)
 
 
 def held_by_crc(person: str) -> bool:
