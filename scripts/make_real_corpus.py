@@ -41,7 +41,9 @@ The folders are local copies of public repositories (docs/voice-real.md says how
 get them): Sakshee5/alphanumeric-audio-dataset, a Speech Commands word-folder copy
 (e.g. vinsis/speech-commands-recognition's speech_commands_v0.01), a Speech Commands
 _background_noise_ folder (e.g. chaeyoung-lee/wids_tutorial's data/_background_noise_)
-and Jakobovski/free-spoken-digit-dataset's recordings. Writes OUT/manifest.jsonl as
+and Jakobovski/free-spoken-digit-dataset's recordings; for --nato, Qu4tro/nato-spell,
+barry-ha/Audio_QSPI, joshuabowen0831/Asterisk-testing-menu (branch dev) and
+nrahnemoon/nimatel_freeswitch (commit c22b638). Writes OUT/manifest.jsonl as
 make_speech_corpus.py does (file, degradation, role, kind, speaker, family, text,
 expected), written under a temporary name and renamed when complete.
 """
