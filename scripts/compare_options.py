@@ -29,8 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[1]     # a worker imports the package from PYTHONPATH
 
 GAMES = (None, "galaxis", "battleship", "arkade")
 # Every game option with the values worth trying: its choices, and what it must refuse.
@@ -102,7 +101,7 @@ def run_argv(argv: list[str]) -> dict:
     if args is not None and args.game:
         info = INFOS[args.game]
         options = info.options_from_args(args)
-        row["options"] = json.dumps(options)          # keys in order: a save writes them so
+        row["options"] = json.dumps(options, sort_keys=True)     # a dict: its order is no behaviour
         row.update(made(info, options))
     return row
 
@@ -139,7 +138,7 @@ def run_saved(argv: list[str]) -> dict:
         return {"skipped": code}
     check = options_checker(cli.build_parser(), INFOS)
     options = INFOS[args.game].options_from_args(args)
-    tried = [options] + [{**options, key: bad} for key in options for bad in BAD_SAVED]
+    tried = [options] + [{**options, key: bad} for key in sorted(options) for bad in BAD_SAVED]
     tried.append({**options, "colour": "red"})
     verdicts = []
     for saved in tried:
@@ -165,15 +164,20 @@ def run_case(case: dict) -> dict:
 
 
 def worker(path: str) -> None:
+    import audio_console
+    print(Path(audio_console.__file__).parent, flush=True)     # which package answered
     for case in json.loads(Path(path).read_text()):
         print(json.dumps(run_case(case)), flush=True)
 
 
 def results(tree: Path, case_file: Path) -> list[str]:
     env = {**os.environ, "PYTHONPATH": str(tree), "HOME": tempfile.mkdtemp(prefix="compare-home-")}
-    done = subprocess.run([sys.executable, __file__, "--worker", str(case_file)], cwd=tree, env=env,
+    done = subprocess.run([sys.executable, "-P", __file__, "--worker", str(case_file)], cwd=tree, env=env,
                           check=True, capture_output=True, text=True)
-    return done.stdout.splitlines()
+    package, *lines = done.stdout.splitlines()
+    if not Path(package).is_relative_to(tree):
+        raise SystemExit(f"the worker for {tree} imported the package from {package}")
+    return lines
 
 
 def main() -> int:
@@ -188,6 +192,7 @@ def main() -> int:
         return 0
     if not args.baseline:
         ap.error("--baseline REV is needed")
+    sys.path.insert(0, str(ROOT))
     from scripts.bench_whisper_speed import baseline_tree
     todo = cases(args.pairs)
     with tempfile.TemporaryDirectory(prefix="compare-options-") as folder:

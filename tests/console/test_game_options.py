@@ -34,7 +34,7 @@ def test_a_declared_option_is_parsed_with_its_type_choices_and_default():
 
 
 def test_two_games_may_not_give_one_flag_two_meanings(monkeypatch):
-    other = type(HELP_ORDER[0])("other", "Other", lambda *a: None, lambda args: {},
+    other = type(HELP_ORDER[0])("other", "Other", lambda *a: None,
                                 options=(Option("--level", help="another level", group=OTHERS),))
     monkeypatch.setattr(cli, "HELP_ORDER", (HELP_ORDER[0], other))
     assert LEVEL in HELP_ORDER[0].options
