@@ -2,14 +2,14 @@
 menu questions."""
 from __future__ import annotations
 
-from audio_console.contract.game_options import LEVEL, OPPONENT, OTHERS, Option, options_from
+from audio_console.contract.game_options import LEVEL, OPPONENT, OTHERS, Option, read_options
 from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
 
 def create(options: dict, seed: int, settings: Settings, now: float):
     from audio_console.battleship.console import BattleshipConsole
-    chosen = options_from(OPTIONS, options)      # the menu asks no level against a friend
+    chosen = read_options(OPTIONS, options)      # the menu asks no level against a friend
     return BattleshipConsole(opponent=chosen["opponent"], placement=chosen["placement"],
                              level=int(chosen["level"]), seed=seed, settings=settings)
 

@@ -1,7 +1,7 @@
 """A game's command-line options as data: each game's entry lists the Options it takes
 (GameInfo.options). audio_console/cli.py builds the parser from them, and the game's
 options are read back from the parsed arguments by the same declarations
-(`options_from`): each declared option, in the declared order, its game's default when
+(`read_options`): each declared option, in the declared order, its game's default when
 it is not given. An option several games take (--opponent, --level, --practice) is
 declared once, here, with the help that names each game's default; a game that has its
 own default takes it with `defaulting`."""
@@ -37,20 +37,20 @@ class Option:
         """The name of its value in the parsed arguments and in a game's options."""
         return self.flag.lstrip("-").replace("-", "_")
 
-    def add_to(self, parser) -> None:
-        """Add it to an argparse parser or argument group."""
+    def add_to(self, parser) -> argparse.Action:
+        """Add it to an argparse parser or argument group; the argparse action."""
         names = ("choices", "type", "action", "nargs", "const", "metavar")
         given = {name: getattr(self, name) for name in names if getattr(self, name) is not None}
-        parser.add_argument(self.flag, help=self.help, **given)
+        return parser.add_argument(self.flag, help=self.help, **given)
 
     def defaulting(self, value: Any) -> "Option":
         """The same flag with this game's default (LEVEL.defaulting(2))."""
         return replace(self, default=value)
 
 
-def options_from(declared: Sequence[Option], given: Mapping[str, Any]) -> dict:
-    """A game's options from the values given by dest (the parsed arguments, a save):
-    every declared option, its default when it is not given or None."""
+def read_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dict:
+    """A game's options from the values given by dest (the parsed arguments, the menu's
+    answers): every declared option, its default when it is not given or None."""
     return {option.dest: option.default if given.get(option.dest) is None else given[option.dest]
             for option in declared}
 

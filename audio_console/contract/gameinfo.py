@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from audio_console.contract.adapter import GameAdapter
-from audio_console.contract.game_options import Option, options_from
+from audio_console.contract.game_options import Option, read_options
 from audio_console.settings import Settings
 
 
@@ -34,7 +34,12 @@ class GameInfo:
     # options -> options: a rule between options, after each has its declared default
     cross_rule: Callable[[dict], dict] | None = None
 
-    def options_from_args(self, args: argparse.Namespace) -> dict:
-        """The game's options from the parsed command line, by its declarations."""
-        options = options_from(self.options, vars(args))
+    def options_from(self, given: Mapping[str, Any]) -> dict:
+        """The game's options from the values given by key (the parsed command line, the
+        menu's answers), by its declarations: each declared option, its declared default
+        when not given, then the rule between options."""
+        options = read_options(self.options, given)
         return self.cross_rule(options) if self.cross_rule else options
+
+    def options_from_args(self, args: argparse.Namespace) -> dict:
+        return self.options_from(vars(args))

@@ -1,7 +1,7 @@
 """Galaxis as the console offers it: how it is made, its options, its menu questions."""
 from __future__ import annotations
 
-from audio_console.contract.game_options import LEVEL, OPPONENT, PRACTICE, Option, options_from, seconds
+from audio_console.contract.game_options import LEVEL, OPPONENT, PRACTICE, Option, read_options, seconds
 from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
@@ -10,7 +10,7 @@ def create(options: dict, seed: int, settings: Settings, now: float):
     # The deduction assistant, computer team and practice modes (docs/deduction.md).
     from audio_console.galaxis.console import GalaxisConsole
     from audio_console.galaxis.practice import PRACTICE_MODES, create_practice
-    option, opponent = options_from(OPTIONS, options)["option"], options.get("opponent")
+    option, opponent = read_options(OPTIONS, options)["option"], options.get("opponent")
     practice = options.get("practice") or (option if option in PRACTICE_MODES else None)
     if practice:
         return create_practice(practice, seed)
