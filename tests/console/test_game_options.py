@@ -7,8 +7,12 @@ import argparse
 import pytest
 
 from audio_console import cli
+from audio_console.console.menu import MenuConsole
+from audio_console.console.save_options import options_checker
+from audio_console.contract.base import InputError
 from audio_console.contract.game_options import LEVEL, OTHERS, Option
 from audio_console.games import GAMES, HELP_ORDER
+from audio_console.settings import Settings
 
 
 def test_a_game_reads_from_the_command_line_exactly_the_options_it_declares():
@@ -47,3 +51,35 @@ def test_an_option_of_another_game_is_refused_by_name(capsys):
         cli.parse_args(["--game", "battleship", "--option", "2"])
     assert capsys.readouterr().err == ("audio-console: --option does not apply to Battleship: Outer Space. "
                                        "audio-console --help lists the options.\n")
+
+
+def menu_paths(info):
+    """Every set of answers the game's menu questions can give."""
+    paths: list[dict] = [{}]
+    for question in info.questions:
+        grown = []
+        for answers in paths:
+            asked = question.ask_if(answers)
+            grown += [{**answers, question.key: v} for _, v in question.choices] if asked else [answers]
+        paths = grown
+    return paths
+
+
+def test_every_game_the_menu_can_start_has_the_options_a_save_may_hold():
+    """The menu gives a game its declared options, each at its default when not asked,
+    and nothing a save could not be resumed with; every path makes the game or says
+    in one sentence why not (Arcade Mode with no computer)."""
+    check = options_checker(GAMES)
+    menu = MenuConsole(GAMES)
+    for name, info in GAMES.items():
+        paths = menu_paths(info)
+        assert len(paths) > 3, name
+        for answers in paths:
+            menu.info, menu.answers = info, answers
+            chosen = menu.chosen_options()
+            assert {option.dest for option in info.options} <= set(chosen), (name, answers)
+            check(name, chosen)
+            try:
+                info.create(chosen, 3, Settings(), 0.0)
+            except InputError as error:
+                assert str(error).count(". ") == 0 and "computer" in str(error), (answers, error)
