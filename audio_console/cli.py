@@ -321,7 +321,8 @@ def start(args, session: Session) -> bool:
     try:
         session.open_game(info, info.options_from_args(args), seed)
     except InputError as error:
-        print(f"audio-console: cannot start {info.title}: {error}. audio-console --help lists the options.",
+        why = str(error).rstrip(".")     # one sentence, one full stop
+        print(f"audio-console: cannot start {info.title}: {why}. audio-console --help lists the options.",
               file=sys.stderr, flush=True)
         return False
     return True
