@@ -83,3 +83,25 @@ def test_every_game_the_menu_can_start_has_the_options_a_save_may_hold():
                 info.create(chosen, 3, Settings(), 0.0)
             except InputError as error:
                 assert str(error).count(". ") == 0 and "computer" in str(error), (answers, error)
+
+
+# What the menu may ask that the command line says otherwise: Arkade's difficulty
+# presets (several options at once), Galaxis's option with its opponent or a drill in
+# one answer, Arkade's walkthrough as a mode.
+MENU_ONLY_KEYS = {"arkade": {"difficulty"}}
+MENU_ONLY_VALUES = {("galaxis", "option"): {"1 computer", "3 computer", "2 computer", "ear", "ear-long", "tutorial"},
+                    ("arkade", "mode"): {"tutorial"}}
+
+
+def test_the_menu_asks_for_declared_options_and_offers_values_they_accept():
+    for name, info in GAMES.items():
+        declared = {option.dest: option for option in info.options}
+        keys = {question.key for question in info.questions}
+        assert keys - set(declared) == MENU_ONLY_KEYS.get(name, set()), name
+        for question in info.questions:
+            option = declared.get(question.key)
+            for _, value in question.choices if option else ():
+                accepted = (value is None or value in (option.choices or ())
+                            or (option.choices is None and option.type is not None
+                                and option.type(str(value)) == value))
+                assert accepted or value in MENU_ONLY_VALUES.get((name, question.key), set()), (name, question.key, value)
