@@ -218,7 +218,7 @@ class MenuStage(Handler):
             elif menu.start_with is not None:
                 session.open_game(*menu.start_with)
             elif menu.info is not None:
-                session.open_game(menu.info, menu.answers, random.randrange(2 ** 31))
+                session.open_game(menu.info, menu.chosen_options(), random.randrange(2 ** 31))
             else:                       # finished without a game: cannot happen, but not a crash
                 session.open_menu()
         except InputError as error:

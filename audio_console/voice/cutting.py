@@ -13,10 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-# Silence (seconds) after which an utterance ends. Measured on the live path
-# (docs/listen.md): 0.3 s cut "delta ... five" said with a half-second pause into two
-# commands, both misheard; 0.45 s kept it whole and, with the early guess decoded
-# during the wait, cost about 70 ms of latency.
+# Silence (seconds) after which an utterance ends: long enough to keep "delta ... five"
+# said with a half-second pause whole; the early guess hides most of the wait
+# (docs/measurements/voice-constants.md).
 ENDPOINT_WINDOW = 0.45
 # The quick guess that speech ended (the cutter's `early`): decoded at once, acted on
 # at once when it is a sure, complete command, else used when the full window
