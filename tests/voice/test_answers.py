@@ -15,12 +15,13 @@ from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.dialogue import VoiceDialogue
 from audio_console.voice.recognizer import Decoded, Evidence
 from audio_console.voice.trust import decide
+from tests.voice.test_real_speech import whisper  # noqa: F401 - the real tiny.en, set to the grammar
 
 REAL = Path(__file__).parent / "real"
 D5 = Command("query", "query D5", (("point", "D5"),))
 
 
-def whisper(text, command, score, transcript, agrees=True, no_speech=0.1, margin=3.0, second_look=False):
+def said(text, command, score, transcript, agrees=True, no_speech=0.1, margin=3.0, second_look=False):
     return Decoded(text, evidence=Evidence(command, score, margin, no_speech, transcript, agrees,
                                            second_look=second_look))
 
@@ -31,20 +32,20 @@ def both(decoded, grammar, settings=None):
 
 
 def test_a_yes_written_alone_but_scored_under_the_usual_floor_is_taken_as_an_answer(galaxis_grammar):
-    heard = both(whisper("yes", "yes", -1.5, "Yeah."), galaxis_grammar)
+    heard = both(said("yes", "yes", -1.5, "Yeah."), galaxis_grammar)
     assert heard.action != "act"                       # the usual bar: not sure enough
     assert heard.as_answer is not None and heard.as_answer.action == "act"
     assert heard.as_answer.command.name == "yes"
 
 
 def test_an_answer_begun_with_but_followed_by_other_words_is_taken(galaxis_grammar):
-    heard = both(whisper("no", "no", -1.7, "No, you're holding", agrees=False), galaxis_grammar)
+    heard = both(said("no", "no", -1.7, "No, you're holding", agrees=False), galaxis_grammar)
     assert heard.as_answer is not None and heard.as_answer.command.name == "no"
 
 
 def test_a_transcript_with_both_answers_is_no_answer(galaxis_grammar):
     """ "Yeah, no": the one that would make the move the player refused is never guessed."""
-    assert as_answer(whisper("yes", "yes", -1.3, "Yeah, no.", agrees=False), galaxis_grammar, Settings()) is None
+    assert as_answer(said("yes", "yes", -1.3, "Yeah, no.", agrees=False), galaxis_grammar, Settings()) is None
 
 
 @pytest.mark.parametrize("score, no_speech, transcript", [
@@ -53,14 +54,14 @@ def test_a_transcript_with_both_answers_is_no_answer(galaxis_grammar):
     (-1.5, 0.1, "Here."),       # the free transcript does not say it
 ])
 def test_a_doubtful_yes_is_no_answer(galaxis_grammar, score, no_speech, transcript):
-    decoded = whisper("yes", "yes", score, transcript, agrees=transcript == "Yeah.", no_speech=no_speech)
+    decoded = said("yes", "yes", score, transcript, agrees=transcript == "Yeah.", no_speech=no_speech)
     assert both(decoded, galaxis_grammar).as_answer is None
 
 
 def test_other_commands_and_strict_clarity_keep_the_usual_bar(galaxis_grammar):
-    assert both(whisper("delta five", "query D5", -1.5, "Delta 5."), galaxis_grammar).as_answer is None
+    assert both(said("delta five", "query D5", -1.5, "Delta 5."), galaxis_grammar).as_answer is None
     strict = Settings(clarity=0.8)
-    assert both(whisper("yes", "yes", -1.5, "Yeah."), galaxis_grammar, strict).as_answer is None
+    assert both(said("yes", "yes", -1.5, "Yeah."), galaxis_grammar, strict).as_answer is None
 
 
 def test_the_dialogue_takes_the_answer_only_while_did_you_say_waits():
@@ -90,27 +91,18 @@ def test_another_question_than_did_you_say_keeps_the_usual_bar():
 
 # --- real people's yes and no in noise, the real model ------------------------------
 
-@pytest.fixture(scope="module")
-def tiny(galaxis_grammar):
-    from audio_console.voice.whisper_engine import WhisperRecognizer
-    recognizer = WhisperRecognizer()
-    recognizer.set_grammar(galaxis_grammar)
-    yield recognizer
-    recognizer.close()
-
-
-def test_a_real_yes_over_dishes_confirms_the_point_asked_about(tiny, galaxis_grammar):
+def test_a_real_yes_over_dishes_confirms_the_point_asked_about(whisper, galaxis_grammar):
     """A person's "yes" at 10 dB over running water, written "Yeah." but scored under
     the usual floor: dropped by the usual bar, taken while "Did you say D5?" waits."""
-    heard = both(tiny.decode(wav_pcm16(REAL / "yes_kitchen10.wav")), galaxis_grammar)
+    heard = both(whisper.decode(wav_pcm16(REAL / "yes_kitchen10.wav")), galaxis_grammar)
     assert heard.action != "act"
     dialogue = VoiceDialogue()
     dialogue.asking(D5)
     assert dialogue.take(heard).act == Command("yes", "yes")
 
 
-def test_a_real_no_in_babble_is_taken_as_no_never_as_yes(tiny, galaxis_grammar):
-    heard = both(tiny.decode(wav_pcm16(REAL / "no_babble10.wav")), galaxis_grammar)
+def test_a_real_no_in_babble_is_taken_as_no_never_as_yes(whisper, galaxis_grammar):
+    heard = both(whisper.decode(wav_pcm16(REAL / "no_babble10.wav")), galaxis_grammar)
     dialogue = VoiceDialogue()
     dialogue.asking(D5)
     assert dialogue.take(heard).act == Command("no", "no")
