@@ -88,7 +88,7 @@ def test_the_first_command_said_over_chatter_after_the_introduction_is_heard(sin
         wait_for_silence(console, sound, quiet=0.8)   # a player waits for the introduction's end
         console.take()
         play_into(mic, player_clip(tmp_path))
-        deadline, lines = time.monotonic() + 15, []
+        deadline, lines = time.monotonic() + 30, []   # a loaded machine decodes late
         while time.monotonic() < deadline and not any(MOVE.match(line) or line.startswith("Did you say")
                                                       for line in lines):
             time.sleep(0.1)
