@@ -46,8 +46,8 @@ class Reporter:
         self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))
         del self.timings[:-TIMINGS_KEPT]
         if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):
+            self.go_on()
             if heard.as_answer is None:
-                self.go_on()
                 return   # a cough, a knock, noise, talk to someone else: nothing to answer
             heard = replace(heard, silent=True)   # unless it answers a question waiting
         on_heard(heard)   # not understood but surely said to the console: "Say again."
