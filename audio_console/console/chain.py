@@ -136,6 +136,8 @@ class Understanding(Handler):
     def _heard(self, said: Said) -> bool:
         session = self.session
         turn = session.dialogue.take(said.heard)
+        if turn.silent:
+            return True
         if turn.act is not None:
             said.command = turn.act
             return False
@@ -168,9 +170,11 @@ class PendingQuestion(Handler):
         assert said.command is not None
         name = said.command.name
         waiting, self.waiting = self.waiting, None
-        if waiting is None or name not in ("yes", "no", "cancel"):
+        if waiting is None:
             return False
-        self.session.dialogue.answered(name)
+        self.session.dialogue.answered(name)   # another command drops the question too
+        if name not in ("yes", "no", "cancel"):
+            return False
         if name == "yes":
             waiting[1]()
         else:

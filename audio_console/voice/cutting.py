@@ -29,10 +29,11 @@ TRACE_QUIET_WITHIN = 6.0     # ... within this many dB of the level needed (not 
 TOO_MUCH_TALK = "Too much talk around me to hear you: say push to talk, or press Enter to talk."
 
 
-def vad_cutter(window: float = ENDPOINT_WINDOW):
-    """The cutter play uses: the VAD cutter, with the early guess."""
-    from audio_console.voice.vad import VadCutter
-    return VadCutter(window, early_window=EARLY_WINDOW)
+def vad_cutter(window: float = ENDPOINT_WINDOW, console_heard: Callable[[], bool] | None = None):
+    """The cutter play uses: the VAD cutter, with the early guess. `console_heard()`:
+    the console's own sound reaches the microphone now (its frames are not the room's)."""
+    from audio_console.voice.vad import SpeechFrames, VadCutter
+    return VadCutter(window, early_window=EARLY_WINDOW, frames=SpeechFrames(console_heard=console_heard))
 
 
 @dataclass

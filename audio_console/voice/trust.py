@@ -53,6 +53,12 @@ class Heard:
     # when the player has just said no to `command` and it is heard again
     runner_up: Command | None = None
     runner_up_text: str = ""
+    # the same utterance heard as the answer to a "Did you say ...?" question waiting
+    # (answers.py), when that differs: the dialogue takes it while one waits
+    as_answer: Heard | None = None
+    # nothing said to the console (noise, talk to someone else): passed on only for
+    # `as_answer`, and silence if no question waits
+    silent: bool = False
 
     @property
     def action(self) -> str:
