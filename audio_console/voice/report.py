@@ -41,7 +41,8 @@ class Reporter:
             self.go_on()
             return
         heard = decide(decoded, grammar, self.settings)
-        self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db())
+        echo = self.echo.levels_db(frames + ECHO_CHECK_AFTER) if self.echo is not None else {}
+        self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db(), **echo)
         self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))
         del self.timings[:-TIMINGS_KEPT]
         if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):
