@@ -225,7 +225,7 @@ def run_block(run: Run, tasks, voices: Voices, rng: random.Random, stats: dict, 
 
 def bench(args, voices: Voices, tmp: Path) -> tuple[dict, list]:
     """Every code's stats, its rounds in blocks taking turns with the other code's."""
-    codes = {"new": None, **({"before": Path(args.before)} if args.before else {})}
+    codes = {"new": None, **{Path(d).name: Path(d) for d in (args.before or "").split(",") if d}}
     stats = {label: new_stats() for label in codes}
     tasks, records = plan(args), []
     blocks = max(1, args.blocks if args.before else 1)
@@ -279,7 +279,7 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=40, help="at most this many of the corpus's stops")
     ap.add_argument("--others", type=int, default=0, help="this many of the corpus's non-command words too")
     ap.add_argument("--quiet-seconds", type=float, help="quiet lines until this many seconds (instead of --rounds)")
-    ap.add_argument("--before", help="the folder of an older copy of the code, measured in the same run")
+    ap.add_argument("--before", help="folders of older copies of the code (a,b), measured in the same run")
     ap.add_argument("--blocks", type=int, default=4, help="with --before: the codes take turns this many times")
     ap.add_argument("--save", help="every round's outcome and trace events, as JSON lines")
     ap.add_argument("--audio", help="a folder: what the microphone heard in each stop round, and the output")

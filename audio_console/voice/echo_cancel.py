@@ -115,6 +115,11 @@ class Hold:
         hold(True)
         self.since = now
 
+    @property
+    def holding(self) -> bool:
+        """The console's sound is held: the utterance in progress began over it."""
+        return self.since is not None
+
     def release(self, now: float | None = None) -> None:
         """Go on speaking: the utterance was dropped, or (with `now`) HOLD_AT_MOST has
         passed (talk; or the session has cut the speech off by then: nothing to go on with)."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from audio_console.voice.addressed import spoke_to_me
 from audio_console.voice.frames import FRAME_BYTES, seconds
+from audio_console.voice.over_speech import stop_over_speech
 from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
 
@@ -41,6 +42,11 @@ class Reporter:
             self.go_on()
             return
         heard = decide(decoded, grammar, self.settings)
+        held = self.hold is not None and self.hold.holding
+        taken = stop_over_speech(heard, decoded, grammar, held)
+        if taken is not heard:
+            self.trace("stop said over the console's speech: taken", rejected_as=heard.action)
+            heard = taken
         echo = self.echo.levels_db(frames + ECHO_CHECK_AFTER) if self.echo is not None else {}
         self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db(), **echo)
         self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))
