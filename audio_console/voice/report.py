@@ -35,11 +35,22 @@ class Reporter:
         self.trace, self.room_db = trace, room_db
         self.timings: list[Timing] = []
 
-    def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+    def own_echo(self, pcm: bytes, trace: bool = True) -> bool:
+        """The utterance `pcm` (just cut) is the console's own echo: the canceller
+        took most of it out. Then it is dropped (`trace`: and said so) and the console
+        goes on; checked before decoding, so that the worker does not fall behind
+        the microphone decoding the console's own words."""
         frames = len(pcm) // FRAME_BYTES
-        if self.echo is not None and self.echo.echo_only(frames + ECHO_CHECK_AFTER):
+        if self.echo is None or not self.echo.echo_only(frames + ECHO_CHECK_AFTER):
+            return False
+        if trace:
             self.trace("the console's own echo: dropped", removed_db=self.echo.removed_db(frames))
             self.go_on()
+        return True
+
+    def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+        frames = len(pcm) // FRAME_BYTES
+        if self.own_echo(pcm):
             return
         heard = decide(decoded, grammar, self.settings)
         held = self.hold is not None and self.hold.holding
