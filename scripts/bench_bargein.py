@@ -62,8 +62,7 @@ class Run:
 
     def __init__(self, args, tmp: Path, code: Path | None, label: str):
         self.args, self.tmp, self.label = args, tmp, label
-        home = tmp / f"home-{label}"
-        home.mkdir(exist_ok=True)
+        home = Path(tempfile.mkdtemp(prefix=f"home-{label}-", dir=tmp))   # a new game each time: none to resume
         # long hints: a 15-second line to talk over (the short one is "Hint: D5.")
         (home / "settings.json").write_text('{"long_hints": true}')
         self.sound = ConsoleSound(args.out)
@@ -101,6 +100,9 @@ class Run:
         record = {"code": self.label, "kind": kind, "clip": name, **fields,
                   "events": [{k: e[k] for k in ("event", *TRACED) if k in e} for e in events]}
         self.records.append(record)
+        if self.args.save:
+            with open(self.args.save, "a") as f:
+                f.write(json.dumps(record) + "\n")
         if self.args.verbose:
             print(f"  [{self.label}] {kind} {name}: {fields}", flush=True)
             for e in record["events"]:
@@ -199,13 +201,15 @@ def plan(args) -> list[tuple[str, Path | None]]:
 def run_block(run: Run, tasks, voices: Voices, rng: random.Random, stats: dict, quiet_until: float) -> None:
     """The block's rounds on one console, then quiet lines until `quiet_until` seconds
     of nobody talking were heard (--quiet-seconds)."""
-    tasks = list(tasks)
-    while tasks or stats["quiet seconds"] < quiet_until:
+    tasks, failed = list(tasks), 0
+    while (tasks or stats["quiet seconds"] < quiet_until) and failed < 3:
         kind, clip = tasks.pop(0) if tasks else ("quiet", None)
         point = run.hint()
         if point is None:
+            failed += 1
             print(f"  [{run.label}] {kind}: the console did not speak a hint", flush=True)
             continue
+        failed = 0
         time.sleep(rng.uniform(1.0, 4.0))
         if kind == "quiet":
             quiet_round(run, stats)
@@ -281,7 +285,7 @@ def main(argv=None) -> int:
     ap.add_argument("--quiet-seconds", type=float, help="quiet lines until this many seconds (instead of --rounds)")
     ap.add_argument("--before", help="folders of older copies of the code (a,b), measured in the same run")
     ap.add_argument("--blocks", type=int, default=4, help="with --before: the codes take turns this many times")
-    ap.add_argument("--save", help="every round's outcome and trace events, as JSON lines")
+    ap.add_argument("--save", help="every round's outcome and trace events, appended as JSON lines")
     ap.add_argument("--audio", help="a folder: what the microphone heard in each stop round, and the output")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mic", default="console_mic")
@@ -294,8 +298,6 @@ def main(argv=None) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp, SpeakersIntoMicrophone(args.out, args.mic, args.db):
         stats, records = bench(args, Voices(), Path(tmp))
-    if args.save:
-        Path(args.save).write_text("".join(json.dumps(r) + "\n" for r in records))
     for label, one in stats.items():
         report(label, one, args.db)
     return 0
