@@ -5,24 +5,32 @@ The console runs as a player starts it (`--game galaxis --option 2 --input voice
 speech into the default sink console_out); PulseAudio's module-loopback plays
 console_out's monitor into the microphone sink console_mic at --db (-6 dB): a room
 where the speakers reach the microphone. "hint" is typed (its spoken line lasts
-15-18 s), and while the console speaks it, in turn:
-  stop   a real person's "stop" (Speech Commands clips in tests/voice/real/bargein/)
-         is played into the microphone: the time from the end of that word to the
-         console's output falling silent (the session's stop) is measured;
+15-18 s), and while the console speaks it, one of:
+  stop   a real person's "stop" is played into the microphone (Speech Commands clips
+         in tests/voice/real/bargein/, or with --stops CORPUS every real "stop" of a
+         corpus made by make_real_corpus.py --kind words, one person each): the time
+         from the end of that word to the console's output falling silent (the
+         session's stop) is measured;
+  other  (--others N) a real person's word that is no command ("up", "go", "off")
+         from the same corpus: a false stop if the console takes it as one;
   point  the hinted point is said by a natural voice (hibari): it must be acted on
          (the query's line) while the hint was still being spoken;
   quiet  nobody talks: the line plays out; every utterance the console hears then is
          a false trigger (its own words heard as a command, or a "Say again").
 
-Prints the stop latency median and worst, points acted on, false triggers in the
-quiet lines (and the echo utterances dropped as the console's own), and the same
-for --no-echo-cancel (the console deaf while it speaks, as before) if asked.
+--before DIR runs the same rounds, in blocks taking turns, with the console of an
+older copy of the code (e.g. `git archive BASE | tar -x -C DIR`): before and after
+measured in the same run. -v prints, per round, what the console's voice trace says:
+the canceller's levels (reference, microphone, cleaned), Whisper's best phrase and
+free transcript and what the trust layer did; --save FILE keeps them as JSON lines.
 
     python scripts/bench_bargein.py [--rounds 6] [--db -6] [--voice hibari:heart]
+    python scripts/bench_bargein.py --stops CORPUS --others 10 --quiet-seconds 120 --before DIR -v
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
@@ -35,8 +43,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_barge_in_parts import (STOP_CLIPS, SpeakersIntoMicrophone, heard_within, play_into,  # noqa: E402
-                                  silent_since, wait_for_sound)
+from bench_barge_in_parts import (STOP_CLIPS, Recorder, SpeakersIntoMicrophone, corpus_clips,  # noqa: E402
+                                  heard_within, play_into, silent_since, wait_for_sound)
 from bench_voice_game import (HINT, MOVE, Console, ConsoleSound, TraceTail,  # noqa: E402
                               spoken_point, wait_for_silence)
 from room import RATE, Voices, at_level, room_tone, stop_loop  # noqa: E402
@@ -44,20 +52,31 @@ from room import RATE, Voices, at_level, room_tone, stop_loop  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
 
 PLAYER_DB = -20.0
+TRACED = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript",
+          "agrees", "second_look", "speed", "reference_db", "raw_db", "cleaned_db", "sounding", "removed_db")
 
 
 class Run:
-    """One console, its output watched, its voice trace read."""
+    """One console (of the code in `code`, None: this copy), its output watched, its
+    voice trace read."""
 
-    def __init__(self, args, tmp: Path):
-        self.args, self.tmp = args, tmp
-        home = tmp / "home"
-        home.mkdir(exist_ok=True)
+    def __init__(self, args, tmp: Path, code: Path | None, label: str):
+        self.args, self.tmp, self.label = args, tmp, label
+        home = Path(tempfile.mkdtemp(prefix=f"home-{label}-", dir=tmp))   # a new game each time: none to resume
         # long hints: a 15-second line to talk over (the short one is "Hint: D5.")
         (home / "settings.json").write_text('{"long_hints": true}')
         self.sound = ConsoleSound(args.out)
         self.trace = TraceTail(home / "voice.jsonl")
-        self.console = Console(args.seed, home, ["--voice-trace", str(home / "voice.jsonl")])
+        self.console = Console(args.seed, home, ["--voice-trace", str(home / "voice.jsonl")], code)
+        self.records: list[dict] = []
+        # --audio: what the microphone heard (the echo and the word) and what was played
+        self.heard = [Recorder(f"{args.mic}.monitor"), Recorder(f"{args.out}.monitor")] if args.audio else []
+
+    def keep_audio(self, name: str, start: float, end: float) -> None:
+        """The microphone and the console's output from `start` to `end` (two files)."""
+        for recorder, part in zip(self.heard, ("mic", "out")):
+            x = recorder.between(start, end).astype(np.float32) / 32768
+            write_wav(Path(self.args.audio) / f"{self.label}-{name}-{part}.wav", x, RATE)
 
     def hint(self) -> str | None:
         """Types "hint"; returns its point once the console speaks it."""
@@ -76,23 +95,59 @@ class Run:
             time.sleep(0.02)
         return None
 
+    def keep(self, kind: str, name: str, events: list, **fields) -> None:
+        """One round's outcome and the trace's events in it (--save, -v)."""
+        record = {"code": self.label, "kind": kind, "clip": name, **fields,
+                  "events": [{k: e[k] for k in ("event", *TRACED) if k in e} for e in events]}
+        self.records.append(record)
+        if self.args.save:
+            with open(self.args.save, "a") as f:
+                f.write(json.dumps(record) + "\n")
+        if self.args.verbose:
+            print(f"  [{self.label}] {kind} {name}: {fields}", flush=True)
+            for e in record["events"]:
+                print(f"      {e}", flush=True)
+
     def close(self):
         self.console.close()
         self.sound.close()
+        for recorder in self.heard:
+            recorder.close()
+
+
+def events_after(run: Run, seconds: float = 10.0) -> list:
+    """The trace's events until the first utterance decoded (at most `seconds`) and a
+    moment more."""
+    events: list = []
+    heard_within(run.trace, seconds, seen=events)
+    time.sleep(0.3)
+    return events + run.trace.new()
 
 
 def stop_round(run: Run, clip: Path, stats: dict) -> None:
+    started = time.monotonic()
     ended = play_into(run.args.mic, clip)
     silent = silent_since(run.sound, ended)
-    heard = heard_within(run.trace, 5.0)
-    stopped = any(e.get("command") == "stop" for e in heard)
+    events = events_after(run)
+    stopped = any(e.get("command") == "stop" for e in events)
+    run.keep_audio(clip.stem, started - 1.0, ended + 1.0)
     if silent is not None and stopped:
         stats["stop"].append(silent - ended)   # below 0: silent before the word ended (held at its onset)
     else:
         stats["stop missed"] += 1
-    if run.args.verbose:
-        print(f"  stop {clip.name}: silent after {'-' if silent is None else f'{1000 * (silent - ended):.0f} ms'}, "
-              f"heard {[(e.get('command'), e.get('transcript')) for e in heard]}")
+    run.keep("stop", clip.name, events, stopped=stopped,
+             silent_ms=None if silent is None else round(1000 * (silent - ended)))
+
+
+def other_round(run: Run, clip: Path, stats: dict) -> None:
+    """A word that is no command, said over the hint: taken as stop (or anything) is false."""
+    play_into(run.args.mic, clip)
+    events = events_after(run)
+    acted = [e.get("command") for e in events if e.get("event") == "heard" and e.get("command")]
+    stats["others"] += 1
+    stats["others as stop"] += "stop" in acted
+    stats["others acted on"] += bool(acted)
+    run.keep("other", clip.name, events, acted=acted)
 
 
 def point_round(run: Run, point: str, wav: Path, stats: dict) -> None:
@@ -105,9 +160,7 @@ def point_round(run: Run, point: str, wav: Path, stats: dict) -> None:
     stats["points"] += 1
     stats["points acted on"] += acted
     stats["points said while it spoke"] += sounding
-    if run.args.verbose:
-        heard = [(e.get("command"), e.get("transcript")) for e in run.trace.new() if e.get("event") == "heard"]
-        print(f"  point {point}: acted on {acted}, said while it spoke {sounding}, heard {heard}")
+    run.keep("point", point, run.trace.new(), acted=acted, while_it_spoke=sounding)
 
 
 def quiet_round(run: Run, stats: dict) -> None:
@@ -119,50 +172,121 @@ def quiet_round(run: Run, stats: dict) -> None:
     stats["false triggers"] += len(heard)
     stats["echo dropped"] += sum(e.get("event", "").startswith("the console's own echo") for e in events)
     stats["onsets"] += sum(e.get("event") == "speech began" for e in events)   # each one held the line
-    if run.args.verbose:
-        print(f"  quiet line: heard {[(e.get('command'), e.get('transcript')) for e in heard]}")
+    run.keep("quiet", "", events, false_triggers=len(heard))
 
 
-def bench(args, voices: Voices, tmp: Path) -> dict:
-    stats = {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
-             "false triggers": 0, "echo dropped": 0, "onsets": 0, "quiet seconds": 0.0}
-    rng = random.Random(args.seed)
-    loop = room_tone(tmp, args.mic)
-    run = Run(args, tmp)
-    try:
-        time.sleep(args.startup)
-        wait_for_silence(run.console, run.sound)
+def new_stats() -> dict:
+    return {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
+            "others": 0, "others as stop": 0, "others acted on": 0,
+            "false triggers": 0, "echo dropped": 0, "onsets": 0, "quiet seconds": 0.0}
+
+
+def plan(args) -> list[tuple[str, Path | None]]:
+    """The rounds, kinds taking turns: (kind, clip)."""
+    if args.stops:
+        stops = corpus_clips(Path(args.stops), "stop", args.count)
+        others = corpus_clips(Path(args.stops), None, args.others)
+    else:
+        stops, others = [STOP_CLIPS[i % len(STOP_CLIPS)] for i in range(args.rounds)], []
+    quiet = args.rounds if args.quiet_seconds is None else 0
+    queues: list[list[tuple[str, Path | None]]] = [
+        [("stop", c) for c in stops], [("point", None)] * args.rounds, [("quiet", None)] * quiet,
+        [("other", c) for c in others]]
+    tasks = []
+    while any(queues):
+        tasks += [q.pop(0) for q in queues if q]
+    return tasks
+
+
+def run_block(run: Run, tasks, voices: Voices, rng: random.Random, stats: dict, quiet_until: float) -> None:
+    """The block's rounds on one console, then quiet lines until `quiet_until` seconds
+    of nobody talking were heard (--quiet-seconds)."""
+    tasks, failed = list(tasks), 0
+    while (tasks or stats["quiet seconds"] < quiet_until) and failed < 3:
+        kind, clip = tasks.pop(0) if tasks else ("quiet", None)
+        point = run.hint()
+        if point is None:
+            failed += 1
+            print(f"  [{run.label}] {kind}: the console did not speak a hint", flush=True)
+            continue
+        failed = 0
+        time.sleep(rng.uniform(1.0, 4.0))
+        if kind == "quiet":
+            quiet_round(run, stats)
+            continue
+        if kind == "stop":
+            stop_round(run, clip, stats)
+        elif kind == "other":
+            other_round(run, clip, stats)
+        else:
+            wav = run.tmp / f"{point}.wav"
+            x = at_level(voices.say(spoken_point(point), run.args.voice), PLAYER_DB)
+            write_wav(wav, np.concatenate([x, np.zeros(int(0.3 * RATE), np.float32)]), RATE)
+            point_round(run, point, wav, stats)
+        wait_for_silence(run.console, run.sound, quiet=1.0)
         run.trace.new()
-        for i in range(args.rounds):
-            for kind in ("stop", "point", "quiet"):
-                point = run.hint()
-                if point is None:
-                    print(f"  round {i} {kind}: the console did not speak a hint", flush=True)
-                    continue
-                time.sleep(rng.uniform(1.0, 4.0))
-                if kind == "stop":
-                    stop_round(run, STOP_CLIPS[i % len(STOP_CLIPS)], stats)
-                elif kind == "point":
-                    wav = tmp / f"{point}.wav"
-                    x = at_level(voices.say(spoken_point(point), args.voice), PLAYER_DB)
-                    write_wav(wav, np.concatenate([x, np.zeros(int(0.3 * RATE), np.float32)]), RATE)
-                    point_round(run, point, wav, stats)
-                else:
-                    quiet_round(run, stats)
-                    continue
-                wait_for_silence(run.console, run.sound, quiet=1.0)
-                run.trace.new()
+
+
+def bench(args, voices: Voices, tmp: Path) -> tuple[dict, list]:
+    """Every code's stats, its rounds in blocks taking turns with the other code's."""
+    codes = {"new": None, **{Path(d).name: Path(d) for d in (args.before or "").split(",") if d}}
+    stats = {label: new_stats() for label in codes}
+    tasks, records = plan(args), []
+    blocks = max(1, args.blocks if args.before else 1)
+    size = -(-len(tasks) // blocks)
+    loop = room_tone(tmp, args.mic)
+    try:
+        for b in range(blocks):
+            for label, code in codes.items():
+                rng = random.Random(args.seed * 100 + b)   # the same pauses for both codes
+                run = Run(args, tmp, code, f"{label}")
+                try:
+                    time.sleep(args.startup)
+                    wait_for_silence(run.console, run.sound)
+                    run.trace.new()
+                    quiet_until = (args.quiet_seconds or 0) * (b + 1) / blocks
+                    run_block(run, tasks[b * size:(b + 1) * size], voices, rng, stats[label], quiet_until)
+                finally:
+                    run.close()
+                    records += run.records
     finally:
-        run.close()
         stop_loop(loop)
-    return stats
+    return stats, records
+
+
+def report(label: str, stats: dict, db: float) -> None:
+    lat = stats["stop"]
+    tried = len(lat) + stats["stop missed"]
+    print(f"[{label}] speakers into the microphone at {db:g} dB")
+    if lat:
+        print(f"[{label}] stop: silenced and acted on {len(lat)}/{tried}, end of 'stop' -> output silent median "
+              f"{1000 * statistics.median(lat):.0f} ms, worst {1000 * max(lat):.0f} ms "
+              "(below 0: silent before the word ended)")
+    else:
+        print(f"[{label}] stop: silenced 0/{tried}")
+    print(f"[{label}] points said during a hint: acted on {stats['points acted on']}/{stats['points']} "
+          f"(said while it still spoke: {stats['points said while it spoke']})")
+    if stats["others"]:
+        print(f"[{label}] other words said during a hint: taken as stop {stats['others as stop']}/{stats['others']}, "
+              f"acted on at all {stats['others acted on']}")
+    print(f"[{label}] false triggers with nobody talking: {stats['false triggers']} in {stats['quiet seconds']:.0f} s "
+          f"of the console speaking; utterances begun (each held the line until dropped): {stats['onsets']}, "
+          f"dropped as its own echo: {stats['echo dropped']}")
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=6, help="rounds of stop, point and a quiet line")
+    ap.add_argument("--rounds", type=int, default=6, help="rounds of stop (without --stops), point and a quiet line")
     ap.add_argument("--db", type=float, default=-6.0, help="the speakers' level into the microphone")
     ap.add_argument("--voice", default="hibari:heart", help="the voice saying the points")
+    ap.add_argument("--stops", help="a one-word corpus (make_real_corpus.py --kind words): its real stops")
+    ap.add_argument("--count", type=int, default=40, help="at most this many of the corpus's stops")
+    ap.add_argument("--others", type=int, default=0, help="this many of the corpus's non-command words too")
+    ap.add_argument("--quiet-seconds", type=float, help="quiet lines until this many seconds (instead of --rounds)")
+    ap.add_argument("--before", help="folders of older copies of the code (a,b), measured in the same run")
+    ap.add_argument("--blocks", type=int, default=4, help="with --before: the codes take turns this many times")
+    ap.add_argument("--save", help="every round's outcome and trace events, appended as JSON lines")
+    ap.add_argument("--audio", help="a folder: what the microphone heard in each stop round, and the output")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mic", default="console_mic")
     ap.add_argument("--out", default="console_out")
@@ -173,21 +297,9 @@ def main(argv=None) -> int:
         print("no PulseAudio server: run scripts/setup.sh's start_pulseaudio first", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp, SpeakersIntoMicrophone(args.out, args.mic, args.db):
-        stats = bench(args, Voices(), Path(tmp))
-    lat = stats["stop"]
-    tried = len(lat) + stats["stop missed"]
-    print(f"speakers into the microphone at {args.db:g} dB, {args.rounds} rounds")
-    if lat:
-        print(f"stop: silenced and acted on {len(lat)}/{tried}, end of 'stop' -> output silent median "
-              f"{1000 * statistics.median(lat):.0f} ms, worst {1000 * max(lat):.0f} ms "
-              "(below 0: silent before the word ended)")
-    else:
-        print(f"stop: silenced 0/{tried}")
-    print(f"points said during a hint: acted on {stats['points acted on']}/{stats['points']} "
-          f"(said while it still spoke: {stats['points said while it spoke']})")
-    print(f"false triggers with nobody talking: {stats['false triggers']} in {stats['quiet seconds']:.0f} s "
-          f"of the console speaking; utterances begun (each held the line until dropped): {stats['onsets']}, "
-          f"dropped as its own echo: {stats['echo dropped']}")
+        stats, records = bench(args, Voices(), Path(tmp))
+    for label, one in stats.items():
+        report(label, one, args.db)
     return 0
 
 

@@ -113,10 +113,13 @@ class ConsoleSound:
 
 
 class Console:
-    """The console as a subprocess; its lines, each with the time it arrived."""
+    """The console as a subprocess; its lines, each with the time it arrived. `code`:
+    the folder of the audio_console to run (default: this one; another copy to compare
+    an older version in the same run)."""
 
-    def __init__(self, seed: int, home: Path, extra: list[str]):
-        env = dict(os.environ, AUDIO_CONSOLE_HOME=str(home), PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    def __init__(self, seed: int, home: Path, extra: list[str], code: Path | None = None):
+        code = code or Path(__file__).resolve().parent.parent
+        env = dict(os.environ, AUDIO_CONSOLE_HOME=str(home), PYTHONPATH=str(code))
         self.proc = subprocess.Popen([sys.executable, "-m", "audio_console", "--game", "galaxis", "--option", "2",
                                       "--seed", str(seed), "--input", "voice", *extra],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -68,6 +68,17 @@ class EchoCanceller:
         recent = list(self.levels)[-frames:]
         return round(_db(sum(r for _, r, _ in recent)) - _db(sum(c for _, _, c in recent)), 1)
 
+    def levels_db(self, frames: int) -> dict:
+        """The last `frames` frames' levels (dBFS) for the trace: the console's output
+        (the reference), the microphone as heard and as cleaned, and how many of the
+        frames the console sounded in; where a missed command was drowned."""
+        recent = list(self.levels)[-frames:] if frames > 0 else []
+        n = max(1, len(recent))
+        return {"reference_db": round(_db(sum(f for f, _, _ in recent) / n), 1),
+                "raw_db": round(_db(sum(r for _, r, _ in recent) / n), 1),
+                "cleaned_db": round(_db(sum(c for _, _, c in recent) / n), 1),
+                "sounding": sum(_db(f) > ECHO_ACTIVE_DB for f, _, _ in recent)}
+
 
 def _power(x: np.ndarray) -> float:
     y = x.astype(np.float32) / 32768.0
@@ -103,6 +114,11 @@ class Hold:
             return
         hold(True)
         self.since = now
+
+    @property
+    def holding(self) -> bool:
+        """The console's sound is held: the utterance in progress began over it."""
+        return self.since is not None
 
     def release(self, now: float | None = None) -> None:
         """Go on speaking: the utterance was dropped, or (with `now`) HOLD_AT_MOST has

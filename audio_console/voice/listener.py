@@ -165,12 +165,17 @@ class Listener:
         cutter = self.cutting.cutter
         utterance, began = self.cutting.push(frame)
         gate.after_frame(began)
-        if utterance and gate.drops(utterance):
+        if utterance and (gate.drops(utterance) or self.report.own_echo(utterance)):
             self.decoding.drop_guess()
         elif utterance:
             self.decoding.hear(utterance, on_heard, getattr(cutter, "voiced", False), cutter.closed_on_guess)
-        elif self.decoding.follow(cutter, on_heard, may_guess=not gate.start_lost):
+        elif self.decoding.follow(cutter, on_heard, may_guess=not gate.start_lost and not self._echo_guess(cutter)):
             cutter.reset()   # acted on: what follows is a new utterance
+
+    def _echo_guess(self, cutter) -> bool:
+        """The early guess in hand is the console's own echo: not worth a decode."""
+        early = cutter.early
+        return early is not None and self.report.own_echo(early, trace=False)
 
     def _too_much_talk(self) -> None:
         if not self.said_too_much_talk:

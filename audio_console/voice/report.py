@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from audio_console.voice.addressed import spoke_to_me
 from audio_console.voice.answers import with_answer
 from audio_console.voice.frames import FRAME_BYTES, seconds
+from audio_console.voice.over_speech import stop_over_speech
 from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
 
@@ -35,14 +36,32 @@ class Reporter:
         self.trace, self.room_db = trace, room_db
         self.timings: list[Timing] = []
 
-    def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+    def own_echo(self, pcm: bytes, trace: bool = True) -> bool:
+        """The utterance `pcm` (just cut) is the console's own echo: the canceller
+        took most of it out. Then it is dropped (`trace`: and said so) and the console
+        goes on; checked before decoding, so that the worker does not fall behind
+        the microphone decoding the console's own words."""
         frames = len(pcm) // FRAME_BYTES
-        if self.echo is not None and self.echo.echo_only(frames + ECHO_CHECK_AFTER):
+        if self.echo is None or not self.echo.echo_only(frames + ECHO_CHECK_AFTER):
+            return False
+        if trace:
             self.trace("the console's own echo: dropped", removed_db=self.echo.removed_db(frames))
             self.go_on()
+        return True
+
+    def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
+        frames = len(pcm) // FRAME_BYTES
+        if self.own_echo(pcm):
             return
-        heard = with_answer(decide(decoded, grammar, self.settings), decoded, grammar, self.settings)
-        self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db())
+        heard = decide(decoded, grammar, self.settings)
+        held = self.hold is not None and self.hold.holding
+        taken = stop_over_speech(heard, decoded, grammar, held)
+        if taken is not heard:
+            self.trace("stop said over the console's speech: taken", rejected_as=heard.action)
+            heard = taken
+        heard = with_answer(heard, decoded, grammar, self.settings)
+        echo = self.echo.levels_db(frames + ECHO_CHECK_AFTER) if self.echo is not None else {}
+        self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db(), **echo)
         self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))
         del self.timings[:-TIMINGS_KEPT]
         if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):

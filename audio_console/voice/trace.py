@@ -60,7 +60,8 @@ def heard_fields(heard, decoded, seconds: float, how: str) -> dict:
     evidence = decoded.evidence
     if evidence is not None:
         fields.update(best=evidence.command, score=round(evidence.score, 3), margin=round(evidence.margin, 3),
-                      no_speech=round(evidence.no_speech, 3), transcript=evidence.transcript)
+                      no_speech=round(evidence.no_speech, 3), transcript=evidence.transcript,
+                      agrees=evidence.agrees, second_look=evidence.second_look)
     for key in ("denoised", "speed"):   # the cleaned copy; the second look's speed (whisper_engine)
         if key in decoded.detail:
             fields[key] = decoded.detail[key]

@@ -106,17 +106,18 @@ def test_a_real_stop_during_a_long_line_silences_it(room):
                          [(e.get("command"), e.get("transcript")) for e in heard]))
         wait_for_silence(console, sound, quiet=1.0, limit=40)
         trace.new()
-    # silent in time after every "stop" (at its onset: the console holds when the player
-    # speaks over it), and understood as stop (the session's stop, not a hold let go) at
-    # least once: Whisper takes a real stop through the canceller about 2 times in 3
-    # (scripts/bench_bargein.py: 6 of 9), so asking it of both clips fails by chance
+    # what the player needs of every "stop": the line silent in time (at its onset: the
+    # console holds when the player speaks over it) and for good, as the session's stop
+    # (not a hold let go after 2.5 s, nor "Say again.", which speaks again). Until the
+    # loopback's volume was fixed these runs had no echo at all (docs/listen.md); with
+    # the echo really at -6 dB this fails on a loaded machine: the open barge-in work
     assert all(after is not None and after < 1.0 for _, after, _, _ in outcomes), outcomes
-    assert any(stopped for _, _, stopped, _ in outcomes), outcomes
+    assert all(stopped for _, _, stopped, _ in outcomes), outcomes
 
 
 def test_a_point_said_during_a_long_line_is_acted_on(room, speech):
-    """Said while the hint is being spoken, the point is queried. Two tries: a point said
-    over the console is acted on about 8 times in 9 (scripts/bench_bargein.py)."""
+    """Said while the hint is being spoken, the point is queried (two tries: a natural
+    voice's point said over the console is sometimes asked about instead)."""
     console, sound, trace, mic = room
     words = {"A": "alpha", "B": "bravo", "C": "charlie", "D": "delta", "E": "echo", "F": "foxtrot", "G": "golf"}
     numbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]

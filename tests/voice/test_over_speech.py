@@ -1,0 +1,50 @@
+"""'stop' said over the console's speech: the evidence Whisper gave for real stops
+said over a hint with the speakers in the microphone (scripts/bench_bargein.py),
+which the trust layer alone rejects; taken while the console was held for them, and
+only then, and never for a sentence, another command or no voice."""
+from audio_console.settings import Settings
+from audio_console.voice.over_speech import stop_over_speech
+from audio_console.voice.recognizer import Decoded, Evidence
+from audio_console.voice.trust import decide
+
+
+def _decoded(command, score, transcript, no_speech=0.2, margin=2.0):
+    evidence = Evidence(command, score, margin, no_speech, transcript, False)
+    text = "stop" if command == "stop" else ""
+    return Decoded(text, words=[(w, 0.3) for w in text.split()], evidence=evidence)
+
+
+def _taken(decoded, grammar, held=True):
+    heard = decide(decoded, grammar, Settings())
+    return heard, stop_over_speech(heard, decoded, grammar, held)
+
+
+def test_a_real_stop_half_written_over_the_console_is_acted_on_while_it_is_held(galaxis_grammar):
+    # evidence of real stops said over a hint (Speech Commands people), all rejected
+    for score, transcript in [(-1.616, "And"), (-1.518, "Duh. Duh. Duh."), (-1.712, "Done. Done. Done."),
+                              (-2.838, "T t t t t t t t t"), (-2.78, "of drop drop drop drop drop")]:
+        before, after = _taken(_decoded("stop", score, transcript), galaxis_grammar)
+        assert before.action == "reject", transcript
+        assert (after.action, after.command.name) == ("act", "stop"), transcript
+
+
+def test_not_when_the_console_was_not_held(galaxis_grammar):
+    before, after = _taken(_decoded("stop", -1.6, "Duh."), galaxis_grammar, held=False)
+    assert after is before and after.action == "reject"
+
+
+def test_not_for_a_sentence_another_command_no_voice_or_no_likeness(galaxis_grammar):
+    cases = [_decoded("stop", -1.7, "Hey, I'm gonna start."),          # talk over the console
+             _decoded("query D2", -1.9, "The"),                        # another best phrase
+             _decoded("stop", -1.6, "Stop.", no_speech=1.0),           # the voice detector heard no voice
+             _decoded("stop", -4.27, "Up. Up. Up.")]                   # a real "up": far from stop
+    for decoded in cases:
+        before, after = _taken(decoded, galaxis_grammar)
+        assert after is before, decoded.evidence
+
+
+def test_a_stop_already_acted_on_is_left_as_it_was(galaxis_grammar):
+    decoded = _decoded("stop", -0.2, "Stop. Stop. Stop.", margin=6.0)
+    decoded.evidence = Evidence("stop", -0.2, 6.0, 0.1, "Stop. Stop. Stop.", True)
+    before, after = _taken(decoded, galaxis_grammar)
+    assert before.action == "act" and after is before
