@@ -100,7 +100,7 @@ def fit(X: np.ndarray, y: np.ndarray, l2: float, steps: int = 400, rate: float =
     k = len(CLASSES)
     W, b = np.zeros((Z.shape[1], k)), np.zeros(k)
     Y = np.eye(k)[y]
-    weight = (1.0 / np.bincount(y, minlength=k))[y]
+    weight = (1.0 / np.maximum(1, np.bincount(y, minlength=k)))[y]
     moments = [[np.zeros_like(W), np.zeros_like(W)], [np.zeros_like(b), np.zeros_like(b)]]
     for t in range(1, steps + 1):
         G = (softmax(Z @ W + b) - Y) * weight[:, None] / weight.sum()
