@@ -44,6 +44,10 @@ class Evidence:
     # the best phrase came from a second look at the utterance (at another speed):
     # asked about, not acted on outright (unless it only makes the console speak)
     second_look: bool = False
+    # the one-word commands' second opinion (keywords.py): the word of "yes", "no",
+    # "stop" or "other" the encoder states are most like, and its probability
+    keyword: str | None = None
+    keyword_p: float = 0.0
 
 
 @dataclass

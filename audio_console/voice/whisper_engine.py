@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from audio_console.voice.audio import pcm_samples
+from audio_console.voice.keywords import KeywordOpinion
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.phrase_trie import PhraseTrie, TrieCache, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
@@ -58,6 +59,7 @@ class WhisperOptions:
     level: float | None = 0.5          # a quiet utterance's peak is lifted to this
     denoise: bool = True               # a cleaned copy too, in steady noise (denoise.py)
     speeds: tuple[float, ...] = SECOND_LOOK_SPEEDS   # the second look's speeds; () for none
+    keywords: bool = True              # the one-word commands' second opinion (keywords.py)
 
 
 def window_frames(samples: int, pad: float = 0.5, step: float = 1.0) -> int:
@@ -87,6 +89,8 @@ class WhisperRecognizer:
         self.trie: PhraseTrie | None = None
         self.prompt = list(self.tokens.start)
         self._second_opinion = SecondOpinion()   # on noise Whisper doubts about
+        # yes / no / stop from the encoder states: fitted on the embedded tiny.en's
+        self._keywords = KeywordOpinion.load() if model.embedded and self.options.keywords else None
         self.set_context(self.options.context)
 
     def describe(self) -> str:
@@ -177,22 +181,25 @@ class WhisperRecognizer:
         if len(self.prompt) + POSITIONS_LEFT > backend.positions:
             raise RecognizerError("the context is too long for the model's positions")
         tokens = self.tokens
-        together = backend.together(backend.encode([self.features(pcm) for pcm in pcms]), self.prompt, tokens,
-                                    self.options.free_tokens + 1)
+        encoded = backend.encode([self.features(pcm) for pcm in pcms])
+        together = backend.together(encoded, self.prompt, tokens, self.options.free_tokens + 1)
         found = search_together([searching(trie, u.suppressed(u.cache[()][1], True), tokens.eot, tokens.stops)
                                  for u in together.utterances], advance_together(together, tokens.stops))
         transcripts = together.transcripts()
         seconds = (time.perf_counter() - started) / len(pcms)
         decoded = []
-        for pcm, u, said, result in zip(pcms, together.utterances, transcripts, found):
+        for pcm, u, said, result, states in zip(pcms, together.utterances, transcripts, found, encoded):
             no_speech = (float(np.exp(u.after_sot()[tokens.no_speech_id]))
                          if tokens.no_speech_id is not None else 0.0)
             if not voiced:
                 no_speech = self._second_opinion(pcm, no_speech)
-            decoded.append(self._decoded(result, self.tokenizer.decode(list(said)).strip(), no_speech, seconds))
+            keyword = self._keywords(states, len(pcm) // 2) if self._keywords is not None else None
+            decoded.append(self._decoded(result, self.tokenizer.decode(list(said)).strip(), no_speech, seconds,
+                                         keyword))
         return decoded
 
-    def _decoded(self, result, transcript: str, no_speech: float, seconds: float) -> Decoded:
+    def _decoded(self, result, transcript: str, no_speech: float, seconds: float,
+                 keyword: tuple[str, float] | None = None) -> Decoded:
         """A Decoded from the search's result and the witnesses: the free transcript
         and the no-speech probability (with the voice detector's second opinion unless
         it cut the utterance out itself)."""
@@ -210,13 +217,15 @@ class WhisperRecognizer:
             command = trie.commands[phrase]
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
                                 heard_command == command, pieced, talk,
-                                trie.phrases[runner_up] if runner_up is not None else None)
+                                trie.phrases[runner_up] if runner_up is not None else None,
+                                keyword=keyword[0] if keyword else None, keyword_p=keyword[1] if keyword else 0.0)
             text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()], seconds=seconds, evidence=evidence,
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
-                               "calls": calls, "talk": talk, "runner_up": evidence.runner_up})
+                               "calls": calls, "talk": talk, "runner_up": evidence.runner_up,
+                               "keyword": keyword and [keyword[0], round(keyword[1], 3)]})
 
     def _has_pieced_word(self, transcript: str) -> bool:
         """Whether a word of the transcript takes more than one token (as written,

@@ -3,6 +3,7 @@ real embedded Whisper tiny.en and the trust layer, with the player's default set
 what a player needs from voice play with a real voice."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,18 @@ def test_a_clearly_said_real_command_is_acted_on_at_once(whisper, galaxis_gramma
 def test_real_talk_that_is_no_command_is_not_acted_on(whisper, galaxis_grammar, name):
     result = heard(whisper, galaxis_grammar, name)
     assert result.action != "act"
+
+
+def test_a_real_stop_in_babble_is_taken_on_the_encoder_opinion(whisper, galaxis_grammar):
+    # three other people talk at 10 dB under the player: Whisper wrote "The Stump.",
+    # the phrase search found "stop" and the encoder states say "stop" too
+    decoded = whisper.decode(wav_pcm16(REAL / "stop_babble10.wav"))
+    assert decoded.evidence.keyword == "stop" and not decoded.evidence.agrees
+    heard = decide(decoded, galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "stop")
+    # without the opinion the same stop was dropped
+    unwitnessed = replace(decoded, evidence=replace(decoded.evidence, keyword=None, keyword_p=0.0))
+    assert decide(unwitnessed, galaxis_grammar, Settings()).action != "act"
 
 
 def test_the_clips_stay_small():

@@ -144,3 +144,37 @@ def test_a_stop_whisper_misspelled_is_taken_because_it_only_silences(galaxis_gra
     for transcript in ("Stand on the road, then.", "Tap. Tap. Tap."):
         heard = decide(_misheard("stop", "stop", -1.3, transcript, margin=2.0), galaxis_grammar, Settings())
         assert heard.action != "act", transcript
+
+
+def _witnessed(command, score, transcript, keyword, keyword_p, second_look=False, margin=3.0, no_speech=0.1):
+    """Evidence with the encoder states' second opinion (keywords.py) and a free
+    transcript that does not say the command."""
+    from audio_console.voice.recognizer import Evidence
+    evidence = Evidence(command, score, margin, no_speech, transcript, False, second_look=second_look,
+                        keyword=keyword, keyword_p=keyword_p)
+    return Decoded(command, words=[(command, 1.0)], evidence=evidence)
+
+
+def test_a_one_word_command_the_encoder_opinion_confirms_is_taken_in_babble(galaxis_grammar):
+    # real people's "no" and "stop" in three-talker babble: the transcript wrote the
+    # background's words, the phrase search and the encoder opinion the word said
+    for command, transcript, score in (("no", "You know it.", -1.69), ("stop", "Stand.", -1.5)):
+        heard = decide(_witnessed(command, score, transcript, command, 0.995, second_look=True), galaxis_grammar,
+                       Settings())
+        assert (heard.action, heard.command.text) == ("act", command), transcript
+
+
+def test_the_encoder_opinion_alone_is_not_enough(galaxis_grammar):
+    cases = [("no", "Go on.", -1.5, "other", 0.95),     # it heard another word ("go")
+             ("no", "Go on.", -1.5, "yes", 0.99),       # it heard another command: no witness
+             ("yes", "Here.", -1.5, "yes", 0.6),        # unsure
+             ("no", "Go.", -1.5, "no", 0.97),           # "go" is often taken for "no": surer for "no"
+             ("yes", "So I did it.", -3.5, "yes", 0.99)]  # the phrase scored too low
+    for command, transcript, score, keyword, p in cases:
+        heard = decide(_witnessed(command, score, transcript, keyword, p), galaxis_grammar, Settings())
+        assert heard.action != "act", (command, keyword, p, score)
+    # and never for a command with values, a move ("d five"), whatever it says
+    from audio_console.voice.recognizer import Evidence
+    move = Decoded("d five", words=[("d", 1.0), ("five", 1.0)],
+                   evidence=Evidence("query D5", -1.5, 0.5, 0.1, "The five.", False, keyword="no", keyword_p=0.99))
+    assert decide(move, galaxis_grammar, Settings()).action != "act"
