@@ -33,6 +33,7 @@ def heard(whisper, galaxis_grammar, name: str):
     ("point_a6.wav", "query A6"),  # a person's own "a" and "six": the point, at once
     ("nato_delta5.wav", "query D5"),             # "delta" + "five", as the console prompts
     ("nato_delta8_kitchen10.wav", "query D8"),   # "delta" + "eight" over dishes at 10 dB
+    ("nato_charlie3.wav", "query C3"),   # written "Charlie 3. Charley 3. Charley": asked before
 ])
 def test_a_clearly_said_real_command_is_acted_on_at_once(whisper, galaxis_grammar, name, command):
     result = heard(whisper, galaxis_grammar, name)
