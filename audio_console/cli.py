@@ -306,7 +306,7 @@ def start(args, session: Session) -> bool:
         return True
     if not args.resume:
         keep_damaged_save(session)
-    session.check_options = options_checker(build_parser(), GAMES)
+    session.check_options = options_checker(GAMES)
     if args.game is None:
         session.open_menu()
         return True
@@ -321,7 +321,8 @@ def start(args, session: Session) -> bool:
     try:
         session.open_game(info, info.options_from_args(args), seed)
     except InputError as error:
-        print(f"audio-console: cannot start {info.title}: {error}. audio-console --help lists the options.",
+        why = str(error).rstrip(".")     # one sentence, one full stop
+        print(f"audio-console: cannot start {info.title}: {why}. audio-console --help lists the options.",
               file=sys.stderr, flush=True)
         return False
     return True
@@ -330,7 +331,7 @@ def start(args, session: Session) -> bool:
 def resume(session: Session) -> bool:
     """Resume the saved game; False (with a line saying why) when a new one starts instead."""
     try:
-        saved = read_save(session.save_path, GAMES, options_checker(build_parser(), GAMES))
+        saved = read_save(session.save_path, GAMES, options_checker(GAMES))
     except FileNotFoundError:
         session.tell(f"No saved game at {session.save_path}; starting a new one.", signal=None)
         return False
@@ -353,7 +354,7 @@ def keep_damaged_save(session: Session) -> None:
     try:
         if not stat.S_ISREG(os.lstat(session.save_path).st_mode):
             return
-        read_save(session.save_path, GAMES, options_checker(build_parser(), GAMES))
+        read_save(session.save_path, GAMES, options_checker(GAMES))
     except OSError:      # no save yet (or it cannot be looked at): nothing to keep
         return
     except SaveError as error:

@@ -36,6 +36,7 @@ from audio_console.settings import Settings  # noqa: E402
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
 from audio_console.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import RecognizerError  # noqa: E402
+from audio_console.voice.answers import with_answer  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 from bench_real import by_condition, header  # noqa: E402
 
@@ -237,8 +238,11 @@ def load_manifest(corpus: Path) -> list[dict]:
 def decode_one(recognizer, grammar, settings, pcm: bytes) -> dict:
     decoded = recognizer.decode(pcm)
     heard = decide(decoded, grammar, settings)
+    # the same decode heard as the answer to "Did you say ...?" (voice/answers.py)
+    answer = with_answer(heard, decoded, grammar, settings).as_answer or heard
     return {"heard": decoded.text, "command": heard.command.text if heard.command else None,
             "action": action_of(heard), "again": heard.command is None and bool(heard.text),
+            "answer": {"command": answer.command.text if answer.command else None, "action": action_of(answer)},
             "confidence": heard.confidence, "ms": 1000.0 * decoded.seconds,
             "detail": decoded.detail, "evidence": decoded.evidence.__dict__ if decoded.evidence else None}
 
@@ -302,7 +306,8 @@ def decode_rows(rows: list[dict], engines: dict, reused: dict, grammar, settings
     return results
 
 
-def print_report(results: list[dict], names: list[str], hows: list[str], markdown: bool) -> None:
+def print_report(results: list[dict], names: list[str], hows: list[str], markdown: bool,
+                 as_answer: bool = False) -> None:
     print_conditions(results, names, hows)
     print_say_again(results, names)
     print_targets(results, names, hows)
@@ -312,6 +317,9 @@ def print_report(results: list[dict], names: list[str], hows: list[str], markdow
         print_real(results, names, hows, counts)
     if markdown:
         print_markdown(results, names, hows)
+    if as_answer:
+        from bench_answers import print_answers
+        print_answers(results, names, hows)
 
 
 def main(argv=None) -> int:
@@ -330,6 +338,9 @@ def main(argv=None) -> int:
                     help="only every Nth clip of each kind (the same ones in each condition), to save time")
     ap.add_argument("--json", help="write every clip's result here")
     ap.add_argument("--markdown", action="store_true", help="also print the per-condition table for the README")
+    ap.add_argument("--as-answer", action="store_true",
+                    help="also score every clip as the answer to a pending \"Did you say ...?\" (the answers' bar, "
+                         "voice/answers.py) beside the usual bar, from the same decodes")
     ap.add_argument("--label", help="this run's name for its one engine (default: the engine's name), "
                                     "e.g. to set a new build beside an earlier run's 'whisper' with --reuse")
     ap.add_argument("--reuse", help="a --json file of an earlier run on the same corpus: its engines' results "
@@ -365,7 +376,7 @@ def main(argv=None) -> int:
     results = decode_rows(rows, engines, reused, grammar, settings, started)
     print(f"decoded in {time.perf_counter() - started:.0f} s")
     print()
-    print_report(results, names, hows, args.markdown)
+    print_report(results, names, hows, args.markdown, args.as_answer)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
     return 0

@@ -5,9 +5,9 @@ refactoring can be shown to change nothing a player or a tool sees.
 For each scenario: the printed lines, the --log JSON lines and the saved actions; then
 the same game resumed (--resume, status, quit). Record once, change the code, compare:
 
-    python scripts/transcripts.py record /tmp/before      # before the change
-    python scripts/transcripts.py record /tmp/after       # after it (same inputs)
-    python scripts/transcripts.py compare /tmp/before /tmp/after   # "same" or the differences
+    python scripts/transcripts.py record before/      # before the change
+    python scripts/transcripts.py record after/       # after it (same inputs)
+    python scripts/transcripts.py compare before/ after/   # "same" or the differences
 
 `record DIR --inputs OLD` reuses OLD's typed lines (the Arkade games are typed by a
 stand-in player, phrased once, when first recorded).

@@ -20,23 +20,14 @@ def create(options: dict, seed: int, settings: Settings, now: float):
     return ArkadeConsole(options, seed, settings, now)
 
 
-def _sides(alien: str | None, defence: str | None) -> tuple[str, str]:
+def other_side_plays(options: dict) -> dict:
     """The side not named is the other player: --alien computer alone means you play the
     Defence (not the computer playing both); name both sides to watch the computer."""
     other = {"human": "computer", "computer": "human"}
+    alien, defence = options["alien"], options["defence"]
     if alien is None:
         alien = other[defence] if defence else "human"
-    return alien, defence or other[alien]
-
-
-def options_from_args(args: argparse.Namespace) -> dict:
-    alien, defence = _sides(args.alien, args.defence)
-    return {"mode": args.mode or "strategy", "alien": alien,
-            "defence": defence, "level": args.level or 2,
-            "board": getattr(args, "board", None), "formation": getattr(args, "formation", None),
-            "boosters": getattr(args, "boosters", None), "rolls": getattr(args, "rolls", None),
-            "chips": getattr(args, "chips", None), "pace": getattr(args, "pace", None),
-            "peng": getattr(args, "peng", False), "practice": getattr(args, "practice", None)}
+    return {**options, "alien": alien, "defence": defence or other[alien]}
 
 
 def _a_game(answers: dict) -> bool:
@@ -45,15 +36,16 @@ def _a_game(answers: dict) -> bool:
 
 
 PACES = (0.1, 60.0)           # --pace: seconds between the computer's rolls
+# --alien and --defence have no default of their own: other_side_plays gives them.
 OPTIONS = (
     PRACTICE,
-    Option("--mode", choices=("strategy", "arcade"), group=OTHERS,
+    Option("--mode", choices=("strategy", "arcade"), group=OTHERS, default="strategy",
            help="Arkade: take turns (strategy, default) or the Defence rolls on its own clock (arcade)"),
     Option("--alien", choices=("human", "computer"), group=OTHERS,
            help="Arkade: who plays the Alien side (default human)"),
     Option("--defence", choices=("human", "computer"), group=OTHERS,
            help="Arkade: who plays the Defence side (default computer)"),
-    LEVEL,
+    LEVEL.defaulting(2),
     Option("--board", choices=("classic", "expert"), group="Arkade", help="board side"),
     Option("--formation", choices=("offset", "pairs"), group="Arkade",
            help="saucer start formation: colour-offset or colour pairs"),
@@ -67,7 +59,7 @@ OPTIONS = (
     Option("--peng", action="store_true", group="Arkade", help="every Defence shot is a loud Peng!"))
 
 GAME = GameInfo(
-    "arkade", "Arkade", create, options_from_args, options=OPTIONS,
+    "arkade", "Arkade", create, options=OPTIONS, cross_rule=other_side_plays,
     questions=[
         Question("mode", "Which mode? Strategy: turns. Arcade: both sides at once, in real time. "
                  "Or walkthrough: a first game, explained step by step.",

@@ -136,6 +136,8 @@ class Understanding(Handler):
     def _heard(self, said: Said) -> bool:
         session = self.session
         turn = session.dialogue.take(said.heard)
+        if turn.silent:
+            return True
         if turn.act is not None:
             said.command = turn.act
             return False
@@ -168,9 +170,11 @@ class PendingQuestion(Handler):
         assert said.command is not None
         name = said.command.name
         waiting, self.waiting = self.waiting, None
-        if waiting is None or name not in ("yes", "no", "cancel"):
+        if waiting is None:
             return False
-        self.session.dialogue.answered(name)
+        self.session.dialogue.answered(name)   # another command drops the question too
+        if name not in ("yes", "no", "cancel"):
+            return False
         if name == "yes":
             waiting[1]()
         else:
@@ -218,7 +222,7 @@ class MenuStage(Handler):
             elif menu.start_with is not None:
                 session.open_game(*menu.start_with)
             elif menu.info is not None:
-                session.open_game(menu.info, menu.answers, random.randrange(2 ** 31))
+                session.open_game(menu.info, menu.chosen_options(), random.randrange(2 ** 31))
             else:                       # finished without a game: cannot happen, but not a crash
                 session.open_menu()
         except InputError as error:

@@ -34,6 +34,13 @@ class MenuConsole(GameAdapter):
         self.resume = None                  # the SavedGame chosen to resume
         self.done = False
 
+    def chosen_options(self) -> dict:
+        """The chosen game's options: the answers, and each option the game declares that
+        the menu did not ask at its declared default, as the command line gives them
+        (answers that are no command-line option, like Arkade's difficulty, kept)."""
+        assert self.info is not None     # asked only once a game is chosen
+        return {**self.answers, **self.info.options_from(self.answers)}
+
     def _offer_for(self, name: str):
         return next((saved for saved in self.offers if saved.game == name), None)
 

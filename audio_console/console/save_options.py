@@ -1,6 +1,7 @@
 """Checking a saved game's options against what the command line and the menu can
 set, so that a damaged save (an Arkade level 9, a side called "robot") is refused
-before it is replayed instead of crashing or freezing the game later."""
+before it is replayed instead of crashing or freezing the game later. What the command
+line can set is what each game declares (GameInfo.options)."""
 from __future__ import annotations
 
 import argparse
@@ -12,18 +13,15 @@ def _same(value, choice) -> bool:
     return value == choice and type(value) is type(choice)   # True is not the level 1
 
 
-def allowed_values(parser: argparse.ArgumentParser, games) -> dict:
-    """{game: {option key: test(value) -> bool}} from the parser's choices and types
-    and the menu's answers."""
-    by_dest = {a.dest: a for a in parser._actions}
+def allowed_values(games) -> dict:
+    """{game: {option key: test(value) -> bool}} from the choices and types of the
+    options each game declares (as argparse reads them) and the menu's answers."""
     result = {}
     for name, info in games.items():
-        keys = set(info.options_from_args(parser.parse_args(["--game", name])))
+        declared = {option.dest: option.add_to(argparse.ArgumentParser(add_help=False))
+                    for option in info.options}
         menu = {q.key: [value for _, value in q.choices] for q in info.questions}
-        tests = {}
-        for key in keys | set(menu):
-            tests[key] = _test(by_dest.get(key), menu.get(key, []))
-        result[name] = tests
+        result[name] = {key: _test(declared.get(key), menu.get(key, [])) for key in set(declared) | set(menu)}
     return result
 
 
@@ -48,9 +46,9 @@ def _test(action, menu_values: list):
     return test
 
 
-def options_checker(parser: argparse.ArgumentParser, games):
+def options_checker(games):
     """check(game, options): raises SaveError naming the first option out of range."""
-    allowed = allowed_values(parser, games)
+    allowed = allowed_values(games)
 
     def check(game: str, options: dict) -> None:
         tests = allowed[game]

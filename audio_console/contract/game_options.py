@@ -1,40 +1,58 @@
 """A game's command-line options as data: each game's entry lists the Options it takes
-(GameInfo.options), and audio_console/cli.py builds the parser from them. An option
-several games take (--opponent, --level, --practice) is declared once, here, with
-the help that names each game's default."""
+(GameInfo.options). audio_console/cli.py builds the parser from them, and the game's
+options are read back from the parsed arguments by the same declarations
+(`read_options`): each declared option, in the declared order, its game's default when
+it is not given. An option several games take (--opponent, --level, --practice) is
+declared once, here, with the help that names each game's default; a game that has its
+own default takes it with `defaulting`."""
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Sequence
 
 OTHERS = "opponents and other games"     # the --help heading of the options games share
 
 
 @dataclass(frozen=True)
 class Option:
-    """One flag, as argparse.add_argument takes it; a field left None is not passed."""
+    """One flag, as argparse.add_argument takes it (a field left None is not passed), and
+    the game's value when it is not given. That default is not argparse's: the parsed
+    value stays None, so a flag given to a game that does not take it can be told from
+    one not given, and a shared flag means the same on the command line whatever each
+    game's default (it is left out of ==)."""
     flag: str                                  # "--time-limit"
     help: str
     group: str                                 # the --help heading it is listed under
     choices: Sequence[Any] | None = None
     type: Callable[[str], Any] | None = None
-    default: Any = None
     action: Any = None                         # "store_true", argparse.BooleanOptionalAction
     nargs: str | None = None
     const: Any = None
     metavar: str | None = None
+    default: Any = field(default=None, compare=False)   # the game's value when not given
 
     @property
     def dest(self) -> str:
         """The name of its value in the parsed arguments and in a game's options."""
         return self.flag.lstrip("-").replace("-", "_")
 
-    def add_to(self, parser) -> None:
-        """Add it to an argparse parser or argument group."""
-        names = ("choices", "type", "default", "action", "nargs", "const", "metavar")
+    def add_to(self, parser) -> argparse.Action:
+        """Add it to an argparse parser or argument group; the argparse action."""
+        names = ("choices", "type", "action", "nargs", "const", "metavar")
         given = {name: getattr(self, name) for name in names if getattr(self, name) is not None}
-        parser.add_argument(self.flag, help=self.help, **given)
+        return parser.add_argument(self.flag, help=self.help, **given)
+
+    def defaulting(self, value: Any) -> "Option":
+        """The same flag with this game's default (LEVEL.defaulting(2))."""
+        return replace(self, default=value)
+
+
+def read_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dict:
+    """A game's options from the values given by dest (the parsed arguments, the menu's
+    answers): every declared option, its default when it is not given or None."""
+    return {option.dest: option.default if given.get(option.dest) is None else given[option.dest]
+            for option in declared}
 
 
 def seconds(low: float, high: float):

@@ -1,9 +1,7 @@
 """Galaxis as the console offers it: how it is made, its options, its menu questions."""
 from __future__ import annotations
 
-import argparse
-
-from audio_console.contract.game_options import LEVEL, OPPONENT, PRACTICE, Option, seconds
+from audio_console.contract.game_options import LEVEL, OPPONENT, PRACTICE, Option, read_options, seconds
 from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
 
@@ -12,7 +10,7 @@ def create(options: dict, seed: int, settings: Settings, now: float):
     # The deduction assistant, computer team and practice modes (docs/deduction.md).
     from audio_console.galaxis.console import GalaxisConsole
     from audio_console.galaxis.practice import PRACTICE_MODES, create_practice
-    option, opponent = options.get("option", 2), options.get("opponent")
+    option, opponent = read_options(OPTIONS, options)["option"], options.get("opponent")
     practice = options.get("practice") or (option if option in PRACTICE_MODES else None)
     if practice:
         return create_practice(practice, seed)
@@ -23,21 +21,18 @@ def create(options: dict, seed: int, settings: Settings, now: float):
                           opponent=opponent or "human", level=options.get("level") or 3)
 
 
-def options_from_args(args: argparse.Namespace) -> dict:
-    return {"option": args.option or 2, "time_limit": args.time_limit,
-            "opponent": getattr(args, "opponent", None), "level": getattr(args, "level", None),
-            "practice": getattr(args, "practice", None)}
-
-
 TIME_LIMITS = (1.0, 3600.0)   # --time-limit: seconds a turn
+# --opponent and --level stay None when not given: a menu's "1 computer" names the
+# opponent, and create() gives the defaults (human, level 3).
 OPTIONS = (
-    Option("--option", type=int, choices=(1, 2, 3), group="Galaxis", help="game option (default 2)"),
+    Option("--option", type=int, choices=(1, 2, 3), group="Galaxis", help="game option (default 2)",
+           default=2),
     Option("--time-limit", nargs="?", type=seconds(*TIME_LIMITS), const=60.0, metavar="SECONDS",
            group="Galaxis", help="options 1 and 3: seconds a turn (default 60)"),
     PRACTICE, OPPONENT, LEVEL)
 
 GAME = GameInfo(
-    "galaxis", "Galaxis", create, options_from_args, options=OPTIONS,
+    "galaxis", "Galaxis", create, options=OPTIONS,
     questions=[
         Question("option", "Which option? One: two teams hunt the same ships. "
                  "Two: one player alone. Three: each team hides ships for the other. "

@@ -13,10 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-# Silence (seconds) after which an utterance ends. Measured on the live path
-# (docs/listen.md): 0.3 s cut "delta ... five" said with a half-second pause into two
-# commands, both misheard; 0.45 s kept it whole and, with the early guess decoded
-# during the wait, cost about 70 ms of latency.
+# Silence (seconds) after which an utterance ends: long enough to keep "delta ... five"
+# said with a half-second pause whole; the early guess hides most of the wait
+# (docs/measurements/voice-constants.md).
 ENDPOINT_WINDOW = 0.45
 # The quick guess that speech ended (the cutter's `early`): decoded at once, acted on
 # at once when it is a sure, complete command, else used when the full window
@@ -30,10 +29,11 @@ TRACE_QUIET_WITHIN = 6.0     # ... within this many dB of the level needed (not 
 TOO_MUCH_TALK = "Too much talk around me to hear you: say push to talk, or press Enter to talk."
 
 
-def vad_cutter(window: float = ENDPOINT_WINDOW):
-    """The cutter play uses: the VAD cutter, with the early guess."""
-    from audio_console.voice.vad import VadCutter
-    return VadCutter(window, early_window=EARLY_WINDOW)
+def vad_cutter(window: float = ENDPOINT_WINDOW, console_heard: Callable[[], bool] | None = None):
+    """The cutter play uses: the VAD cutter, with the early guess. `console_heard()`:
+    the console's own sound reaches the microphone now (its frames are not the room's)."""
+    from audio_console.voice.vad import SpeechFrames, VadCutter
+    return VadCutter(window, early_window=EARLY_WINDOW, frames=SpeechFrames(console_heard=console_heard))
 
 
 @dataclass

@@ -18,7 +18,7 @@ HOP = 128
 QUIET_SHARE = 0.15           # the quietest frames taken as the noise
 BAND = (4, 200)              # FFT bins of the flatness: about 125 Hz .. 6 kHz
 STEADY_FLOOR_DB = -50.0      # the noise's level (dBFS) above which it is worth removing
-STEADY_FLATNESS = 0.5        # white noise 0.96-0.98, babble 0.05-0.3 on the tuning corpora
+STEADY_FLATNESS = 0.5        # between white noise's flatness and babble's (docs/measurements/voice-constants.md)
 KEEP = 0.05                  # each bin keeps at least this share of its magnitude
 
 

@@ -8,6 +8,9 @@ what it remembers from one utterance to the next.
 - A command heard again as what the player just said it was not (a voice the model
   keeps mishearing the same way): the runner-up is asked about instead, and the
   command never acted on, so "no" cannot loop on the same question.
+- While "Did you say ...?" waits, the next utterance is most likely its answer: a
+  yes or no is taken by the answers' own bar (`Heard.as_answer`, answers.py), every
+  other command by the usual one.
 
 The session asks the questions and shows the lines; this module only decides
 (docs/architecture.md, "The voice pipeline").
@@ -32,6 +35,7 @@ class Turn:
     act: Command | None = None
     ask: Command | None = None
     words: str = ""     # ask: the words asked about; say again: the words to say back ("": none)
+    silent: bool = False   # nothing said to the console: no answer at all
 
 
 class VoiceDialogue:
@@ -40,12 +44,21 @@ class VoiceDialogue:
         self.asked_about: Command | None = None  # the command of the question waiting, if heard
         self.refused: Command | None = None      # the command the player last said no to
 
+    @property
+    def expects_answer(self) -> bool:
+        """A "Did you say ...?" question waits for its yes or no."""
+        return self.asked_about is not None
+
     def understood(self) -> None:
         """A typed command was understood: the count of mishearings starts again."""
         self.misheard = 0
         self.refused = None
 
     def take(self, heard: Heard) -> Turn:
+        if self.expects_answer and heard.as_answer is not None:
+            heard = heard.as_answer    # a yes or no the answers' own bar takes
+        elif heard.silent:
+            return Turn(silent=True)
         if heard.command is None:
             self.misheard += 1
             say_back = self.misheard == SAY_BACK_AFTER and heard.text
@@ -65,6 +78,7 @@ class VoiceDialogue:
         self.asked_about = about
 
     def answered(self, answer: str) -> None:
-        """The question was answered "yes", "no" or "cancel": a no refuses what it asked about."""
+        """The question was answered "yes", "no" or "cancel" (or dropped by another
+        command, `answer` its name): a no refuses what it asked about."""
         self.refused = self.asked_about if answer == "no" else None
         self.asked_about = None

@@ -16,6 +16,7 @@ The opening of voice input for the session is in open_voice.py.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 
 from audio_console.voice import echo_cancel
@@ -27,6 +28,11 @@ from audio_console.voice.microphone import Microphone
 from audio_console.voice.recognizer import one_line
 from audio_console.voice.report import Reporter
 from audio_console.voice.trace import untraced
+
+
+# Seconds after the console falls silent that the microphone's frames are still not
+# the room's alone (the room's echo of its last word; the canceller's last block).
+ROOM_TAIL = 0.15
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,7 @@ class Listener:
         self._prompted = False       # set_grammar called: the player was asked for a command
         self._on_notice = notify
         self.said_too_much_talk = False
+        self._sounded = float("-inf")    # when the console was last heard sounding (monotonic)
 
     # --- the session's side (any thread) ---------------------------------------
 
@@ -115,7 +122,18 @@ class Listener:
     # --- the worker thread ---------------------------------------------------------
 
     def make_cutter(self):
-        return vad_cutter(self.options.window)
+        return vad_cutter(self.options.window, console_heard=self._console_heard)
+
+    def _console_heard(self) -> bool:
+        """The console's own sound reaches the microphone now, or its echo's tail (not
+        with headphones, nor while held silent for the player): those frames do not
+        tell the room's level."""
+        if self.settings.headphones:
+            return False
+        now = time.monotonic()
+        if self.sink.busy() and (self.hold is None or self.hold.since is None):
+            self._sounded = now
+        return now - self._sounded < ROOM_TAIL
 
     def run(self, on_heard) -> None:
         """The worker: every frame through the stages until stopped (the benchmarks

@@ -4,9 +4,10 @@ session, unless it was only the console's own echo, or nothing said to the conso
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from audio_console.voice.addressed import spoke_to_me
+from audio_console.voice.answers import with_answer
 from audio_console.voice.frames import FRAME_BYTES, seconds
 from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
@@ -40,13 +41,15 @@ class Reporter:
             self.trace("the console's own echo: dropped", removed_db=self.echo.removed_db(frames))
             self.go_on()
             return
-        heard = decide(decoded, grammar, self.settings)
+        heard = with_answer(decide(decoded, grammar, self.settings), decoded, grammar, self.settings)
         self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db())
         self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))
         del self.timings[:-TIMINGS_KEPT]
         if heard.command is None and not heard.text and not self._spoke_to_me(pcm, decoded):
             self.go_on()
-            return   # a cough, a knock, noise, talk to someone else: nothing to answer
+            if heard.as_answer is None:
+                return   # a cough, a knock, noise, talk to someone else: nothing to answer
+            heard = replace(heard, silent=True)   # unless it answers a question waiting
         on_heard(heard)   # not understood but surely said to the console: "Say again."
 
     def go_on(self) -> None:

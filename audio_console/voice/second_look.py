@@ -20,15 +20,13 @@ DecodeAll = Callable[[list[bytes], bool], list[Decoded]]
 
 # A second look at an utterance the console would not act on: the same sound at these
 # speeds (speed.py) decoded too, the best scoring of the three decodes kept, and then
-# asked about. Tuning corpora: right 74.2 -> 79.4 % of 252 commands and 73.1 ->
-# 77.6 % of 245 one-word commands, wrong 0.4 % and 0 % as before, chatter and noise
-# acted on 0, questions to remarks 6.0 -> 8.3 %. Not for what is surely no speech or
-# talk (it would not be acted on anyway).
+# asked about: more commands right, none more wrong (docs/measurements/voice-constants.md).
+# Not for what is surely no speech or talk (it would not be acted on anyway).
 SECOND_LOOK_SPEEDS = (0.9, 1 / 0.9)   # the sound 1.11 times as long, and 0.9 times
 # A decode at another speed is kept only if it scores at least this (mean log-probability
 # per token): below it, what it finds in remarks and chatter is as likely as a command
-# ("Let's see." as "d six"). Tuning (tune2, one-word commands, remarks): right 366 ->
-# 389 without it, 387 with it; questions to reject clips 16 -> 23 without, 18 with.
+# ("Let's see." as "d six"): the floor keeps nearly all the second look's gain and
+# few of its questions to remarks (docs/measurements/voice-constants.md).
 SECOND_LOOK_FLOOR = -1.8
 
 

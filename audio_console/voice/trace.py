@@ -55,6 +55,8 @@ def heard_fields(heard, decoded, seconds: float, how: str) -> dict:
     fields = {"how": how, "seconds": round(seconds, 2), "decode_ms": round(decoded.seconds * 1000),
               "action": heard.action, "command": str(heard.command) if heard.command else None,
               "text": heard.text}
+    if heard.as_answer is not None:   # what it would be as the answer to "Did you say ...?"
+        fields["as_answer"] = str(heard.as_answer.command)
     evidence = decoded.evidence
     if evidence is not None:
         fields.update(best=evidence.command, score=round(evidence.score, 3), margin=round(evidence.margin, 3),

@@ -54,6 +54,12 @@ class Heard:
     # when the player has just said no to `command` and it is heard again
     runner_up: Command | None = None
     runner_up_text: str = ""
+    # the same utterance heard as the answer to a "Did you say ...?" question waiting
+    # (answers.py), when that differs: the dialogue takes it while one waits
+    as_answer: Heard | None = None
+    # nothing said to the console (noise, talk to someone else): passed on only for
+    # `as_answer`, and silence if no question waits
+    silent: bool = False
 
     @property
     def action(self) -> str:
@@ -80,13 +86,12 @@ def confidence(decoded: Decoded, clarity: float) -> float:
 
 
 # Whisper evidence -> confidence: sigmoid(bias + weights . features); fitted by
-# scripts/fit_whisper_trust.py on the tuning corpora (never the held-out ones):
-# 924 clips of corpus_tune + corpus_tune2 (Galaxis, tiny.en with the grammar's own
-# phrases as its prompt and quiet speech lifted), most commands acted on rightly with
-# at most 0.5 % of commands wrong and 1 % of chatter and noise acted on. With the
-# prompt, tiny.en writes chatter in the commands' style ("Delta 4 is a good film."),
-# so the score is higher for chatter too and the transcript agrees only when it is
-# the command alone (phrase_trie.transcript_command).
+# scripts/fit_whisper_trust.py on the tuning corpora (never the held-out ones) for
+# the most commands acted on rightly with few wrong and little chatter and noise
+# acted on (docs/measurements/voice-constants.md). With the prompt, tiny.en writes
+# chatter in the commands' style ("Delta 4 is a good film."), so the score is higher
+# for chatter too and the transcript agrees only when it is the command alone
+# (phrase_trie.transcript_command).
 WHISPER_WEIGHTS = {"bias": -1.2, "score": 1.0, "margin": 0.4, "no_speech": 0.0, "agrees": 1.0}
 WHISPER_ASK_FROM = 0.05  # below this confidence not even worth a question
 WHISPER_ASK_NO_SPEECH = 0.5   # nor above this no-speech probability, unless sure
@@ -101,24 +106,19 @@ CLEAR_SPEECH_BELOW = 0.2
 SHORT_WORDS = 3
 # A transcript with this many different words that no phrase of the grammar uses is
 # talk to someone else ("I think we should order pizza tonight."), not a command to
-# ask about: silence instead of "Did you say A1?". Tuning corpora (679 commands, 504
-# chatter, talk, noise and remark clips): questions to those clips 51 -> 18 (talk 18 -> 1,
-# noise 11 -> 1, chatter 17 -> 11, remarks 5 -> 5: short), commands right 446 -> 443
-# ("Do you see what's going on?" for "d six"); at 3 words, 6 commands lost.
+# ask about: silence instead of "Did you say A1?". Far fewer questions to talk, few
+# commands lost; at 3 words, more commands lost (docs/measurements/voice-constants.md).
 TALK_WORDS = 4
 # A one-word answer, control or speaking command written alone is taken only if its
 # phrase scores at least this a token: real single words in loud noise ("cat" as
-# "Yeah.", "house" as "Help.", "dog" as "Stop.") scored -2.1 to -1.3, real yes / no /
-# stop taken rightly mostly above. Real tuning corpus (issue 28; 325 commands, 520
-# clips of addresses, other words and noise): reject clips acted on 10 -> 6, commands
-# acted on at once 64 -> 60 (with the second-look rule below), wrong 0.
+# "Yeah.", "house" as "Help.", "dog" as "Stop.") scored below it, real yes / no /
+# stop taken rightly mostly above (docs/measurements/voice-constants.md).
 WRITTEN_SHORT_FLOOR = -1.2
 # ... except "stop", which only silences the console: a false one costs nothing, a
 # missed one leaves the player unable to cut the console off. Through the echo
 # canceller a real "stop" said over the console's speech scored under the floor and
-# was dropped (tests/voice/test_echo_cancel.py). Real tuning corpus, decided again on
-# its stored evidence: real stops acted on 11 -> 12 of 25, reject clips acted on
-# 6 -> 7 of 520 (the one more a "stop": it silences nothing that was sounding).
+# was dropped (tests/voice/test_echo_cancel.py); on the real tuning corpus one more
+# real stop is taken, and one more reject clip, a "stop" that silences nothing (docs/measurements/voice-constants.md).
 FLOOR_EXEMPT = frozenset({"stop"})
 
 

@@ -21,6 +21,7 @@ See docs/listen.md for the measurements behind every figure here.
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 import numpy as np
 
@@ -34,6 +35,16 @@ BACKGROUND_PERCENTILE = 30
 ONSET = (4, 6)               # an utterance starts: 4 of the last 6 frames are speech,
 ONSET_EXTRA_DB = 3.0         # that many dB louder still than a continuing frame must be
 LEARN_SECONDS = 1.0          # no utterance starts before the room's level is known
+# ... from frames that are the room alone: while the console's sound reaches the
+# microphone (speakers, no headphones) its frames are not the room. Through the echo
+# canceller they are the canceller's output, far under the room: with three people
+# talking at -34 dB (30th percentile) and the console's speech at -6 dB in the
+# microphone, the cleaned frames' 30th percentile was -51 dB while it spoke, so right
+# after the introduction the room seemed 17 dB quieter than it was, the chatter held
+# an utterance open and the first "hint" ran into it (dropped as too long). The room's
+# own frames, once the console is quiet, are enough after this many (also where the
+# console's sound never reaches the microphone: headphones, or deaf while it sounds):
+ROOM_FRAMES_TO_LEARN = 10    # 0.3 s
 PRE_ROLL = 0.3              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
 # A room where no one else talks (its frames outside utterances seldom voiced: quiet,
@@ -117,11 +128,15 @@ class SpeechFrames:
     """Frame by frame: is this the player speaking? (neural VAD and level over the room)."""
 
     def __init__(self, margin: float = MARGIN_DB, probability: float = SPEECH_PROBABILITY,
-                 neural: bool = True, relative: bool = True):
+                 neural: bool = True, relative: bool = True, console_heard: Callable[[], bool] | None = None):
         self.margin, self.threshold = margin, probability
         self.vad = NeuralVad() if neural else None
         self.relative = relative
+        # whether the console's own sound reaches the microphone now (None: never)
+        self.console_heard = console_heard or (lambda: False)
         self._levels: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))
+        self._room: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))   # frames of the room alone
+        self._sounding = False
         self._voiced: deque = deque(maxlen=int(BACKGROUND_SECONDS / FRAME_SECONDS))   # outside utterances
         self._voiced_count = 0
         self.background = FLOOR_DB
@@ -130,20 +145,16 @@ class SpeechFrames:
 
     @property
     def learnt(self) -> bool:
-        """The room's level is known (or the room is silent, nothing to learn)."""
-        return self._count * FRAME_SECONDS >= LEARN_SECONDS or self.background <= FLOOR_DB + 10
+        """The room's level is known (or the room is silent, nothing to learn). With
+        the console quiet, from the room's own frames only."""
+        if self._sounding:
+            return self._count * FRAME_SECONDS >= LEARN_SECONDS or self.background <= FLOOR_DB + 10
+        return len(self._room) >= ROOM_FRAMES_TO_LEARN or bool(self._room) and self.background <= FLOOR_DB + 10
 
     def __call__(self, frame: bytes, in_utterance: bool) -> bool:
         level = frame_db(frame)
         p = self.vad(frame) if self.vad is not None else 1.0
-        # the room's level: a low percentile of every frame's level over the last few
-        # seconds (a player's command fills a third of them at most). Learnt from all
-        # frames, not only those outside utterances: talk that starts with the session
-        # would otherwise hold the first utterance open for ever.
-        self._levels.append(level)
-        self._count += 1
-        if self._count % 5 == 0 or len(self._levels) < 10:
-            self.background = max(FLOOR_DB, float(np.percentile(self._levels, BACKGROUND_PERCENTILE)))
+        self._learn(level)
         voiced = p >= self.threshold
         if not in_utterance:
             if len(self._voiced) == self._voiced.maxlen:
@@ -162,6 +173,24 @@ class SpeechFrames:
             self.too_quiet += 1
             self.too_quiet_db = max(self.too_quiet_db, level - needed)
         return voiced and loud and (in_utterance or self.learnt)
+
+    def _learn(self, level: float) -> None:
+        """The room's level: a low percentile of every frame's level over the last few
+        seconds (a player's command fills a third of them at most). Learnt from all
+        frames, not only those outside utterances: talk that starts with the session
+        would otherwise hold the first utterance open for ever. While the console is
+        quiet, from the frames that were the room alone (the console's sound, through
+        the canceller, is no measure of the room: an utterance it began ends), and an
+        utterance begins once there are enough of them; while it sounds, from all
+        (barge-in: the player over the canceller's output)."""
+        self._sounding = self.console_heard()
+        self._levels.append(level)
+        if not self._sounding:
+            self._room.append(level)
+        self._count += 1
+        levels = self._levels if self._sounding or not self._room else self._room
+        if self._count % 5 == 0 or len(levels) < 10:
+            self.background = max(FLOOR_DB, float(np.percentile(levels, BACKGROUND_PERCENTILE)))
 
     @property
     def voiceless_room(self) -> bool:

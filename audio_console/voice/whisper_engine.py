@@ -37,8 +37,8 @@ from audio_console.voice.whisper_search import advance_together, search_together
 
 MAX_SECONDS = 30.0        # Whisper's window; a command is far shorter
 POSITIONS_LEFT = 64       # decoder positions our search may need after the prompt
-# A quiet utterance (peak below QUIET) is lifted to a peak of `level`: quiet tuning
-# commands right at the top 50 -> 56 of 72 without a prompt, 57 -> 58 with one.
+# A quiet utterance (peak below QUIET) is lifted to a peak of `level`: more quiet
+# commands are right (docs/measurements/voice-constants.md).
 QUIET = 0.1
 LEVEL_MAX_GAIN = 30.0
 
@@ -47,9 +47,9 @@ LEVEL_MAX_GAIN = 30.0
 class WhisperOptions:
     """How an utterance is decoded (the defaults are play's)."""
     # Whisper's prompt: a few of the grammar's own phrases as it writes them, read as
-    # what was said before (phrase_trie.example_text). On 504 tuning commands the best
-    # phrase was the one said for 363 against 323 without it (and 355 with one fixed
-    # Galaxis text); the trust layer was refitted for it (scripts/fit_whisper_trust.py).
+    # what was said before (phrase_trie.example_text): the best phrase is more often
+    # the one said (docs/measurements/voice-constants.md); the trust layer was refitted for it
+    # (scripts/fit_whisper_trust.py).
     context: str | None = "grammar"
     examples: int = 6                  # phrases in that prompt
     free_tokens: int = 8               # the free transcript is only a witness: a few words suffice
@@ -159,10 +159,9 @@ class WhisperRecognizer:
     def decode(self, pcm: bytes, voiced: bool = False) -> Decoded:
         """One whole utterance, the best phrase of the grammar and the evidence.
         `voiced`: the voice detector cut it out itself (it is not asked again)."""
-        # numpy's BLAS on one thread: log_mel's filter product on two threads spun
-        # the second core for nothing (encode: 37 ms wall either way, 67 against 37 ms
-        # of CPU); outside it, a decoder pass right after encode() took 15 ms against
-        # 7 (BLAS threads left spinning on the core the pass needs)
+        # numpy's BLAS on one thread: on two, log_mel's filter product spun the second
+        # core for nothing and the threads left spinning slowed the decoder pass after
+        # encode() (docs/measurements/voice-constants.md)
         with one_blas_thread():
             decoded, heard_pcm = with_cleaned_copy(pcm, self.decode_all, voiced, self.options.denoise)
             return with_second_look(decoded, heard_pcm, self.decode_all, self.options.speeds, self.grammar)

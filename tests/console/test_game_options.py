@@ -7,8 +7,12 @@ import argparse
 import pytest
 
 from audio_console import cli
+from audio_console.console.menu import MenuConsole
+from audio_console.console.save_options import options_checker
+from audio_console.contract.base import InputError
 from audio_console.contract.game_options import LEVEL, OTHERS, Option
 from audio_console.games import GAMES, HELP_ORDER
+from audio_console.settings import Settings
 
 
 def test_a_game_reads_from_the_command_line_exactly_the_options_it_declares():
@@ -34,7 +38,7 @@ def test_a_declared_option_is_parsed_with_its_type_choices_and_default():
 
 
 def test_two_games_may_not_give_one_flag_two_meanings(monkeypatch):
-    other = type(HELP_ORDER[0])("other", "Other", lambda *a: None, lambda args: {},
+    other = type(HELP_ORDER[0])("other", "Other", lambda *a: None,
                                 options=(Option("--level", help="another level", group=OTHERS),))
     monkeypatch.setattr(cli, "HELP_ORDER", (HELP_ORDER[0], other))
     assert LEVEL in HELP_ORDER[0].options
@@ -47,3 +51,58 @@ def test_an_option_of_another_game_is_refused_by_name(capsys):
         cli.parse_args(["--game", "battleship", "--option", "2"])
     assert capsys.readouterr().err == ("audio-console: --option does not apply to Battleship: Outer Space. "
                                        "audio-console --help lists the options.\n")
+
+
+def menu_paths(info):
+    """Every set of answers the game's menu questions can give."""
+    paths: list[dict] = [{}]
+    for question in info.questions:
+        grown = []
+        for answers in paths:
+            asked = question.ask_if(answers)
+            grown += [{**answers, question.key: v} for _, v in question.choices] if asked else [answers]
+        paths = grown
+    return paths
+
+
+def test_every_game_the_menu_can_start_has_the_options_a_save_may_hold():
+    """The menu gives a game its declared options, each at its default when not asked,
+    and nothing a save could not be resumed with; every path makes the game or says
+    in one sentence why not (Arcade Mode with no computer)."""
+    check = options_checker(GAMES)
+    menu = MenuConsole(GAMES)
+    for name, info in GAMES.items():
+        paths = menu_paths(info)
+        assert len(paths) > 3, name
+        for answers in paths:
+            menu.info, menu.answers = info, answers
+            chosen = menu.chosen_options()
+            assert {option.dest for option in info.options} <= set(chosen), (name, answers)
+            check(name, chosen)
+            try:
+                info.create(chosen, 3, Settings(), 0.0)
+            except InputError as error:
+                assert str(error).count(". ") == 0 and "computer" in str(error), (answers, error)
+
+
+# What the menu may ask that the command line says otherwise: Arkade's difficulty
+# presets (several options at once), Galaxis's option with its opponent or a drill in
+# one answer, Arkade's walkthrough as a mode.
+MENU_ONLY_KEYS = {"arkade": {"difficulty"}}
+MENU_ONLY_VALUES = {("galaxis", "option"): {"1 computer", "3 computer", "2 computer", "ear", "ear-long", "tutorial"},
+                    ("arkade", "mode"): {"tutorial"}}
+
+
+def test_the_menu_asks_for_declared_options_and_offers_values_they_accept():
+    for name, info in GAMES.items():
+        declared = {option.dest: option for option in info.options}
+        keys = {question.key for question in info.questions}
+        assert keys - set(declared) == MENU_ONLY_KEYS.get(name, set()), name
+        for question in info.questions:
+            option = declared.get(question.key)
+            for _, value in question.choices if option else ():
+                accepted = (value is None or value in (option.choices or ())
+                            or (option.choices is None and option.type is not None
+                                and option.type(str(value)) == value))
+                menu_only = MENU_ONLY_VALUES.get((name, question.key), set())
+                assert accepted or value in menu_only, (name, question.key, value)

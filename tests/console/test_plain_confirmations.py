@@ -44,6 +44,14 @@ def test_a_game_that_cannot_start_is_a_command_line_error(tmp_path):
                              "audio-console --help lists the options.\n")
 
 
+def test_a_refusal_that_ends_its_sentence_is_still_one_sentence(tmp_path):
+    result = run_console(["--game", "arkade", "--mode", "arcade", "--alien", "human", "--defence", "human",
+                          "--text"], [], tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("audio-console: cannot start Arkade: Arcade Mode needs the computer on one side: "
+                             "one player, one keyboard. audio-console --help lists the options.\n")
+
+
 def test_help_describes_every_game_option_and_the_recognize_subcommand(tmp_path):
     text = subprocess.run([sys.executable, "-m", "audio_console", "--help"], capture_output=True, text=True,
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "COLUMNS": "200"}).stdout

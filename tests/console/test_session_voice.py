@@ -86,6 +86,23 @@ def test_without_a_runner_up_the_refused_command_is_asked_not_acted_on(tmp_path)
     assert session.saved.actions == ["query B3", "query C3"]
 
 
+def test_a_yes_only_the_answers_bar_takes_confirms_while_did_you_say_waits(tmp_path):
+    """A real "yes" in noise the usual bar drops ("Yeah.", scored low) confirms the
+    point asked about; once another command dropped the question, the same sound is
+    silence again (nothing waits for an answer)."""
+    session, out = make_session(tmp_path)
+    unsure_yes = Heard("", None, 0.2, False, as_answer=Heard("yes", session.parse("yes"), 0.3, False),
+                       silent=True)
+    heard(session, "delta five", confirm=True)
+    session.hear(unsure_yes)
+    assert session.saved.actions == ["query D5"]
+    heard(session, "bravo three", confirm=True)
+    heard(session, "status")                              # another command drops the question
+    before = out.getvalue()
+    session.hear(unsure_yes)
+    assert session.saved.actions == ["query D5"] and out.getvalue() == before
+
+
 def test_rejected_speech_asks_to_say_again(tmp_path):
     session, out = make_session(tmp_path)
     session.hear(Heard("uh bravo", None, 0.1, False))

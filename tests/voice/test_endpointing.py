@@ -214,3 +214,27 @@ def test_a_soft_phrase_in_a_fans_hiss_is_cut_whole_and_chatter_keeps_its_margin(
     for f in frames(_mix(speech.chatter(4, -30, seed=3))):
         chatter(f, False)
     assert not chatter.voiceless_room
+
+
+def test_after_the_console_speaks_the_room_is_weighed_by_its_own_frames(speech):
+    """Through the echo canceller the frames of the console's speech are far quieter
+    than the room (measured: three people talking, 30th percentile -34 dB; the cleaned
+    frames while the console spoke, -51 dB). Learnt as the room's level, the chatter
+    began an utterance the moment the console fell silent. The room's own frames, once
+    it is quiet, are its level; an utterance begins only once a few are known."""
+    from audio_console.voice.vad import ROOM_FRAMES_TO_LEARN, SpeechFrames
+    sounding = [True]
+    frames_of = SpeechFrames(console_heard=lambda: sounding[0])
+    chatter = speech.chatter(6, -34, seed=1)
+    suppressed = frames(_mix(chatter[:3 * 16000] * 10 ** (-17 / 20)))     # the canceller's output
+    for f in suppressed:
+        frames_of(f, False)
+    assert frames_of.background < -45 and frames_of.learnt          # barge-in: weighed as today
+    sounding[0] = False
+    room = list(frames(_mix(chatter[3 * 16000:])))
+    for f in room[:ROOM_FRAMES_TO_LEARN - 1]:
+        frames_of(f, False)
+    assert not frames_of.learnt                                       # not yet: no utterance begins
+    for f in room[ROOM_FRAMES_TO_LEARN - 1:]:
+        assert not frames_of(f, False), "the room's own chatter began an utterance"
+    assert frames_of.learnt and frames_of.background > -42

@@ -47,8 +47,8 @@ def test_real_talk_that_is_no_command_is_not_acted_on(whisper, galaxis_grammar, 
 
 
 def test_the_clips_stay_small():
-    # the whole project may carry 2 MB of real clips; these take a quarter of it at most
-    assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 500_000
+    # the whole project may carry 2 MB of real clips; these take under a third of it
+    assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 600_000
 
 
 def test_whisper_base_joined_from_its_two_parts_hears_a_real_yes(galaxis_grammar):

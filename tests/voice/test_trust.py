@@ -124,6 +124,15 @@ def test_a_yes_only_the_second_look_found_but_written_alone_is_taken(galaxis_gra
     assert unsure.action != "act"
 
 
+def test_the_live_games_yes_found_at_another_speed_is_taken(galaxis_grammar):
+    """A live game's "Yes." (-0.69 a token, margin 6.1, decoded whole) got "Say again."
+    at ac0be56: only the second look had found it, and a yes from the second look was
+    never taken then (docs/voice-real.md, "Yes and no as answers")."""
+    heard = decide(_whisper("yes", "yes", -0.69, "Yes.", second_look=True, margin=6.1, no_speech=0.2),
+                   galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "yes")
+
+
 def test_a_stop_whisper_misspelled_is_taken_because_it_only_silences(galaxis_grammar):
     # real people's "stop" written "Start. Start. Start." (clean) and "Stuck." (babble)
     for transcript, score, margin, no_speech in (("Start. Start. Start. Start. Start", -0.98, 4.1, 0.16),
