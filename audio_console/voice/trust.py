@@ -24,6 +24,7 @@ from audio_console.commands.vocabulary import NEVER_CONFIRMED, ONLY_SPEAK
 from audio_console.settings import Settings
 from audio_console.voice.phrase_trie import PHONETIC as PHONETIC_WORDS, transcript_command, words_of
 from audio_console.voice.recognizer import Decoded, Evidence
+from audio_console.voice.sounds_like import sounds_like_point
 
 # Cost of each easily confused word: how likely it is to have been another word.
 CONFUSION_COST = {
@@ -148,7 +149,7 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
     text = decoded.text.strip()
     command = grammar.parse(text) if text else None
     if decoded.evidence is not None:
-        evidence = decoded.evidence
+        evidence = _heard_alike(decoded.evidence, text) if command else decoded.evidence
         conf = whisper_confidence(evidence) if command else 0.0
         written = command is not None and (
             _written_alone(command, evidence, grammar)
@@ -195,6 +196,17 @@ def worth_a_second_look(decoded: Decoded, grammar: Grammar) -> bool:
     if evidence is None or evidence.no_speech >= WHISPER_ASK_NO_SPEECH or evidence.talk_words >= TALK_WORDS:
         return False
     return decide(decoded, grammar, Settings()).action != "act"
+
+
+def _heard_alike(evidence: Evidence, text: str) -> Evidence:
+    """`evidence`, agreeing when the free transcript says the NATO point `text` as it
+    sounds ("Boxtrot 7. Boxtrot 7", "Charlie 3. Charley 3. Charley": sounds_like.py).
+    Real NATO tuning points (issue 28; 3 people, 450 clips in 5 conditions, decided
+    again on their stored decodes): clean at once 81 -> 86 of 90, all 296 -> 305,
+    wrong 0 -> 0; no decision on the other tuning corpora changed."""
+    if evidence.agrees or not sounds_like_point(text, evidence.transcript):
+        return evidence
+    return replace(evidence, agrees=True)
 
 
 def _with_runner_up(heard: Heard, evidence: Evidence, grammar: Grammar) -> Heard:

@@ -34,6 +34,7 @@ def heard(whisper, galaxis_grammar, name: str):
     ("point_a6.wav", "query A6"),  # a person's own "a" and "six": the point, at once
     ("nato_delta5.wav", "query D5"),             # "delta" + "five", as the console prompts
     ("nato_delta8_kitchen10.wav", "query D8"),   # "delta" + "eight" over dishes at 10 dB
+    ("nato_charlie3.wav", "query C3"),   # written "Charlie 3. Charley 3. Charley": asked before
 ])
 def test_a_clearly_said_real_command_is_acted_on_at_once(whisper, galaxis_grammar, name, command):
     result = heard(whisper, galaxis_grammar, name)
@@ -59,8 +60,8 @@ def test_a_real_stop_in_babble_is_taken_on_the_encoder_opinion(whisper, galaxis_
 
 
 def test_the_clips_stay_small():
-    # the whole project may carry 2 MB of real clips; these take a quarter of it at most
-    assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 500_000
+    # the whole project may carry 2 MB of real clips; these take under a third of it
+    assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 600_000
 
 
 def test_whisper_base_joined_from_its_two_parts_hears_a_real_yes(galaxis_grammar):
