@@ -1,4 +1,5 @@
-"""The few ONNX protobuf messages our graphs need, written byte by byte.
+"""The few ONNX protobuf messages our graphs need, written byte by byte, and a reader
+of a message's fields (silero.py takes one branch out of the voice detector's model).
 
 The `onnx` package (its C++ extension, protobuf and ml_dtypes) held about 17 MB
 resident in the console only to build the graphs' bytes; these functions write the
@@ -92,3 +93,78 @@ def model(nodes: list[bytes], name: str, inputs: list[bytes], outputs: list[byte
     graph = (b"".join(_bytes(1, n) for n in nodes) + _text(2, name) + b"".join(_bytes(5, t) for t in initializers)
              + b"".join(_bytes(11, v) for v in inputs) + b"".join(_bytes(12, v) for v in outputs))
     return _int(1, ir_version) + _bytes(7, graph) + _bytes(8, _text(1, "") + _int(2, opset))
+
+
+
+def fields(message: bytes) -> list[tuple[int, int, bytes | int]]:
+    """A message's fields in order: (number, wire type, value): a varint as an int, a
+    length-delimited or fixed-width field as its bytes."""
+    out: list[tuple[int, int, bytes | int]] = []
+    at, end = 0, len(message)
+    while at < end:
+        key, at = _read_varint(message, at)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, at = _read_varint(message, at)
+            out.append((number, wire, value))
+            continue
+        if wire == 2:
+            size, at = _read_varint(message, at)
+        elif wire in (1, 5):
+            size = 8 if wire == 1 else 4
+        else:
+            raise ValueError(f"protobuf wire type {wire} is not read here")
+        if at + size > end:
+            raise ValueError("a truncated protobuf message")
+        out.append((number, wire, bytes(message[at:at + size])))
+        at += size
+    return out
+
+
+def _read_varint(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        if at >= len(data):
+            raise ValueError("a truncated protobuf varint")
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, at
+
+
+def text_field(message: bytes, number: int) -> str:
+    """The first string field `number` of a message ("" when absent)."""
+    return next((v.decode("utf-8") for n, w, v in fields(message) if n == number and w == 2
+                 and isinstance(v, bytes)), "")
+
+
+def int64_values(tensor: bytes) -> list[int] | None:
+    """An int64 TensorProto's values (packed int64_data or raw_data); None for another type."""
+    parts = fields(tensor)
+    if (2, 0, DATA_TYPES[np.dtype(np.int64)]) not in parts:
+        return None
+    values: list[int] = []
+    for number, wire, value in parts:
+        if number == 7 and wire == 2 and isinstance(value, bytes):       # packed varints
+            at = 0
+            while at < len(value):
+                item, at = _read_varint(value, at)
+                values.append(item - (1 << 64) if item >> 63 else item)
+        elif number == 9 and isinstance(value, bytes):
+            values += np.frombuffer(value, "<i8").tolist()
+    return values
+
+
+def message(entries: list[tuple[int, int, bytes | int]]) -> bytes:
+    """Fields, as fields() gives them, written back."""
+    out = bytearray()
+    for number, wire, value in entries:
+        if isinstance(value, int):
+            out += _int(number, value)
+        elif wire == 2:
+            out += _bytes(number, value)
+        else:
+            out += _varint(number << 3 | wire) + value
+    return bytes(out)

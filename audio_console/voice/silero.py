@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from audio_console.voice import onnx_proto as proto
 from audio_console.voice.onnx_graph import session_options
 
 RATE = 16000
@@ -46,11 +47,70 @@ def shared_session():
             path = model_file()
             try:
                 import onnxruntime as ort  # type: ignore[import-untyped]
-                _shared.append(ort.InferenceSession(path.read_bytes(), session_options(1),
-                                                    providers=["CPUExecutionProvider"]))
+                model = path.read_bytes()
+                try:
+                    model = sixteen_khz(model)
+                except ValueError:
+                    pass            # another layout: the whole model, told the rate
+                _shared.append(ort.InferenceSession(model, session_options(1), providers=["CPUExecutionProvider"]))
             except Exception as e:  # noqa: BLE001 - onnxruntime raises its own types
                 raise VadUnavailable(f"the voice detector could not load {path.name} ({e})") from e
         return _shared[0]
+
+
+def sixteen_khz(model: bytes) -> bytes:
+    """The model with its choice of sample rate made: the file holds the network twice,
+    for 16 and for 8 kHz, chosen per run by an If on its `sr` input; ONNX Runtime
+    builds both (a session of 10 MB against 4). Here the If is replaced by its 16 kHz
+    branch (the one taken when sr equals a constant 16000) and `sr` leaves the inputs.
+    ValueError when the model is not laid out so."""
+    top = proto.fields(model)
+    graph = [v for n, _, v in top if n == 7]
+    if len(graph) != 1 or not isinstance(graph[0], bytes):
+        raise ValueError("not one graph")
+    parts = proto.fields(graph[0])
+    nodes = [v for n, _, v in parts if n == 1 and isinstance(v, bytes)]
+    choices = [i for i, node in enumerate(nodes) if proto.text_field(node, 4) == "If"]
+    if len(choices) != 1:
+        raise ValueError("not one If")
+    at = choices[0]
+    condition = [v for n, _, v in proto.fields(nodes[at]) if n == 1]
+    branch = _attribute(nodes[at], "then_branch", 6)
+    if condition != [_equal_to_16000(nodes[:at])] or branch is None:
+        raise ValueError("the If is not on sr == 16000")
+    branch_parts = proto.fields(branch)
+    results = [proto.text_field(v, 1) for n, _, v in branch_parts if n == 12 and isinstance(v, bytes)]
+    outputs = [v.decode("utf-8") for n, _, v in proto.fields(nodes[at]) if n == 2 and isinstance(v, bytes)]
+    glue = [proto.node("Identity", [r], [o]) for r, o in zip(results, outputs)]
+    new_nodes = [(1, 2, v) for n, _, v in branch_parts if n == 1] + [(1, 2, g) for g in glue] + \
+        [(1, 2, node) for node in nodes[at + 1:]]
+    rest = [(n, w, v) for n, w, v in parts
+            if n != 1 and not (n == 11 and isinstance(v, bytes) and proto.text_field(v, 1) == "sr")]
+    initializers = [(n, w, v) for n, w, v in branch_parts if n == 5]
+    new_graph = proto.message(new_nodes + initializers + rest)
+    return proto.message([(n, w, new_graph if n == 7 else v) for n, w, v in top])
+
+
+def _attribute(node: bytes, name: str, field: int) -> bytes | None:
+    """A node's attribute `name`: its graph (field 6) or tensor (field 5)."""
+    for n, _, attribute in proto.fields(node):
+        if n == 5 and isinstance(attribute, bytes) and proto.text_field(attribute, 1) == name:
+            return next((v for k, _, v in proto.fields(attribute) if k == field and isinstance(v, bytes)), None)
+    return None
+
+
+def _equal_to_16000(nodes: list[bytes]) -> bytes:
+    """The output of the node Equal(sr, c), c a Constant of 16000 (b"" when none)."""
+    sixteen = set()
+    for node in nodes:
+        tensor = _attribute(node, "value", 5) if proto.text_field(node, 4) == "Constant" else None
+        if tensor is not None and proto.int64_values(tensor) == [RATE]:
+            sixteen.add(proto.text_field(node, 2).encode("utf-8"))
+    for node in nodes:
+        inputs = [v for n, _, v in proto.fields(node) if n == 1]
+        if proto.text_field(node, 4) == "Equal" and len(inputs) == 2 and b"sr" in inputs and set(inputs) & sixteen:
+            return proto.text_field(node, 2).encode("utf-8")
+    return b""
 
 
 class Silero:
@@ -58,7 +118,8 @@ class Silero:
 
     def __init__(self):
         self._session = shared_session()
-        self._rate = np.array(RATE, np.int64)
+        # the whole model (a layout sixteen_khz did not know) is told the rate
+        self._rate = {"sr": np.array(RATE, np.int64)} if "sr" in {i.name for i in self._session.get_inputs()} else {}
         self.reset()
 
     def reset(self) -> None:
@@ -69,6 +130,6 @@ class Silero:
     def __call__(self, chunk: np.ndarray) -> float:
         """The speech probability of one chunk (float32 samples in [-1, 1])."""
         x = np.concatenate((self._context, chunk))[None]
-        probability, self._state = self._session.run(None, {"input": x, "state": self._state, "sr": self._rate})
+        probability, self._state = self._session.run(None, {"input": x, "state": self._state, **self._rate})
         self._context = chunk[-CONTEXT:].copy()
         return float(probability.reshape(-1)[0])
