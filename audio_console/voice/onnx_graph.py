@@ -29,7 +29,7 @@ def session(graph: "Graph", threads: int, spin: bool = True):
 
 def session_options(threads: int, spin: bool = True):
     """The options every session of the console's shares (ours and silero's)."""
-    import onnxruntime as ort  # type: ignore[import-untyped]
+    import onnxruntime as ort
     options = ort.SessionOptions()
     if not spin:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
