@@ -46,16 +46,20 @@ def shared_session():
         if not _shared:
             path = model_file()
             try:
-                import onnxruntime as ort  # type: ignore[import-untyped]
-                model = path.read_bytes()
-                try:
-                    model = sixteen_khz(model)
-                except ValueError:
-                    pass            # another layout: the whole model, told the rate
-                _shared.append(ort.InferenceSession(model, session_options(1), providers=["CPUExecutionProvider"]))
+                _shared.append(_session_of(path.read_bytes()))
             except Exception as e:  # noqa: BLE001 - onnxruntime raises its own types
                 raise VadUnavailable(f"the voice detector could not load {path.name} ({e})") from e
         return _shared[0]
+
+
+def _session_of(model: bytes):
+    """A session of the model's 16 kHz branch; of the whole model (told the rate at
+    each run) when the file is laid out otherwise or the branch does not load."""
+    import onnxruntime as ort  # type: ignore[import-untyped]
+    try:
+        return ort.InferenceSession(sixteen_khz(model), session_options(1), providers=["CPUExecutionProvider"])
+    except Exception:  # noqa: BLE001 - ValueError from sixteen_khz, or onnxruntime's own
+        return ort.InferenceSession(model, session_options(1), providers=["CPUExecutionProvider"])
 
 
 def sixteen_khz(model: bytes) -> bytes:
@@ -82,8 +86,10 @@ def sixteen_khz(model: bytes) -> bytes:
     results = [proto.text_field(v, 1) for n, _, v in branch_parts if n == 12 and isinstance(v, bytes)]
     outputs = [v.decode("utf-8") for n, _, v in proto.fields(nodes[at]) if n == 2 and isinstance(v, bytes)]
     glue = [proto.node("Identity", [r], [o]) for r, o in zip(results, outputs)]
-    new_nodes = [(1, 2, v) for n, _, v in branch_parts if n == 1] + [(1, 2, g) for g in glue] + \
-        [(1, 2, node) for node in nodes[at + 1:]]
+    # the nodes before the If stay, but those that read sr (the condition)
+    before = [node for node in nodes[:at] if b"sr" not in [v for n, _, v in proto.fields(node) if n == 1]]
+    new_nodes = [(1, 2, node) for node in before] + [(1, 2, v) for n, _, v in branch_parts if n == 1] + \
+        [(1, 2, g) for g in glue] + [(1, 2, node) for node in nodes[at + 1:]]
     rest = [(n, w, v) for n, w, v in parts
             if n != 1 and not (n == 11 and isinstance(v, bytes) and proto.text_field(v, 1) == "sr")]
     initializers = [(n, w, v) for n, w, v in branch_parts if n == 5]
