@@ -143,3 +143,15 @@ def write_atomically(path: Path, text: str) -> None:
             except OSError:
                 pass
         raise WriteError(f"{reason(error)} ({path})") from error
+
+
+def sha256_of(path: Path) -> str:
+    """The file's SHA-256 in hex. hashlib is imported here, not at the top: a model is
+    checked at every start (whisper_model.py) and hashed only when its check is not
+    remembered, and hashlib loads OpenSSL's library (3 MB)."""
+    import hashlib
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()

@@ -3,7 +3,7 @@
 loaded, beside the same console with the keyboard only, and beside a baseline
 revision's console in the same run.
 
-    python scripts/bench_memory.py [--baseline REV] [--settle SECONDS] [--top N]
+    python scripts/bench_memory.py [--baseline REV] [--runs N] [--settle SECONDS] [--top N]
 
 Each console is a real `python -m audio_console --game galaxis --option 2 --text`
 process (`--input voice`, then `--input keys`), with its own settings folder, its
@@ -12,7 +12,11 @@ stdin kept open. Once it has printed its first prompt, its resident set is read 
 (the decoder loads in the background after the first grammar is set); then it is
 told `quit`. Printed per console: resident memory (RSS), its peak (VmHWM), the
 proportional set (PSS: shared libraries divided among the processes using them) and
-the largest mappings, which say what the memory is. Voice input needs a microphone:
+the largest mappings, which say what the memory is. The resident set of one console
+varies from start to start by up to 20 MB (which thread's allocator heap holds what,
+as the background load and the first grammar interleave): with --runs N each console
+is started N times, alternately, and the medians are printed with the RSS range.
+Voice input needs a microphone:
 run it with PulseAudio up (scripts/setup.sh's start_pulseaudio). The baseline is the
 package at REV (`git archive`), run from a temporary folder.
 """
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -108,9 +113,20 @@ def measure(tree: Path, voice: bool, settle: float, top: int) -> dict:
         return figures
 
 
+def median_of(runs: list[dict]) -> dict:
+    """The run of median RSS (its mappings), with every figure's median and the RSS range."""
+    ordered = sorted(runs, key=lambda m: m["rss"])
+    middle = dict(ordered[len(ordered) // 2])
+    for key in ("rss", "peak", "pss"):
+        middle[key] = statistics.median(m[key] for m in runs)
+    middle["range"] = (ordered[0]["rss"], ordered[-1]["rss"])
+    return middle
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--baseline", help="git revision to measure beside this checkout")
+    ap.add_argument("--runs", type=int, default=1, help="starts of each console (medians printed)")
     ap.add_argument("--settle", type=float, default=5.0)
     ap.add_argument("--top", type=int, default=6, help="largest mappings to show")
     args = ap.parse_args(argv)
@@ -118,15 +134,21 @@ def main(argv=None) -> int:
         trees = [("this checkout", ROOT)]
         if args.baseline:
             trees.insert(0, (f"baseline {args.baseline}", baseline_tree(args.baseline, Path(folder))))
-        print(f"{'console':<24} {'input':<6} {'RSS MB':>7} {'peak MB':>8} {'PSS MB':>7}   largest mappings (MB)")
-        for name, tree in trees:
-            for voice in (True, False):
-                m = measure(tree, voice, args.settle, args.top)
-                top = ", ".join(f"{what} {kb / 1024:.0f}" for what, kb in m["top"])
-                print(f"{name:<24} {'voice' if voice else 'keys':<6} {m['rss'] / 1024:7.0f} {m['peak'] / 1024:8.0f} "
-                      f"{m['pss'] / 1024:7.0f}   {top}", flush=True)
-                if voice and m["voice"]:
-                    print(f"{'':<24} {m['voice']}")
+        consoles = [(name, tree, voice) for voice in (True, False) for name, tree in trees]
+        runs: dict[tuple, list[dict]] = {(name, voice): [] for name, _, voice in consoles}
+        for _ in range(args.runs):          # alternately, so that the machine's load falls on both
+            for name, tree, voice in consoles:
+                runs[name, voice].append(measure(tree, voice, args.settle, args.top))
+        print(f"{'console':<24} {'input':<6} {'RSS MB':>7} {'range':>9} {'peak MB':>8} {'PSS MB':>7}   "
+              f"largest mappings (MB)")
+        for name, _, voice in sorted(consoles, key=lambda c: (c[0] != trees[0][0], not c[2])):
+            m = median_of(runs[name, voice])
+            low, high = m["range"]
+            top = ", ".join(f"{what} {kb / 1024:.0f}" for what, kb in m["top"])
+            print(f"{name:<24} {'voice' if voice else 'keys':<6} {m['rss'] / 1024:7.0f} "
+                  f"{f'{low / 1024:.0f}-{high / 1024:.0f}':>9} {m['peak'] / 1024:8.0f} {m['pss'] / 1024:7.0f}   {top}")
+            if voice and m["voice"]:
+                print(f"{'':<24} {m['voice']}")
     return 0
 
 

@@ -31,6 +31,8 @@ import zlib
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
+from audio_console.files import sha256_of  # noqa: F401 - the downloads check with it (scripts/download_model.py)
+
 CHUNK = 1 << 16
 UNPACK_PREFIX = ".unpack-"
 SLOWEST = 50_000          # bytes a second a download may average, after a start-up allowance
@@ -65,14 +67,6 @@ def human_size(n: int) -> str:
     if n < 1000:
         return f"{n} bytes"
     return f"{round(n / 1000)} KB"
-
-
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 class Progress:

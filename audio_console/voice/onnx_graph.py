@@ -1,8 +1,11 @@
 """ONNX graphs built node by node from numpy weights, and ONNX Runtime sessions to run
-them (Whisper's decoder passes, whisper_decoder.py, and its encoder, whisper_encoder.py)."""
+them (Whisper's decoder passes, whisper_decoder.py, and its encoder, whisper_encoder.py;
+the voice detector's model, silero.py, runs with the same options)."""
 from __future__ import annotations
 
 import numpy as np
+
+from audio_console.voice import onnx_proto as proto
 
 OPSET = 20          # LayerNormalization (17) and Gelu (20)
 EXTERNAL_SIZE = 1024  # weights of this many values or more are shared with numpy, not copied
@@ -16,11 +19,20 @@ def session(graph: "Graph", threads: int, spin: bool = True):
     fed as inputs instead, unpacked, a decoder pass took twice the CPU), so the
     graph lets go of its own arrays once the session is built."""
     import onnxruntime as ort  # type: ignore[import-untyped]
+    options = session_options(threads, spin)
+    names = list(graph.external)
+    options.add_external_initializers(names, [ort.OrtValue.ortvalue_from_numpy(graph.external[n]) for n in names])
+    built = ort.InferenceSession(graph.serialized, options, providers=["CPUExecutionProvider"])
+    graph.external.clear()
+    return built
+
+
+def session_options(threads: int, spin: bool = True):
+    """The options every session of the console's shares (ours and silero's)."""
+    import onnxruntime as ort
     options = ort.SessionOptions()
     if not spin:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    names = list(graph.external)
-    options.add_external_initializers(names, [ort.OrtValue.ortvalue_from_numpy(graph.external[n]) for n in names])
     # without its arena ONNX Runtime frees a pass's intermediate tensors (a pass
     # with many rows projects them onto 51864 tokens): 43 MB less resident after
     # the first decodes (docs/measurements/memory.md)
@@ -29,9 +41,7 @@ def session(graph: "Graph", threads: int, spin: bool = True):
     options.inter_op_num_threads = 1
     options.log_severity_level = 3
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    built = ort.InferenceSession(graph.serialized, options, providers=["CPUExecutionProvider"])
-    graph.external.clear()
-    return built
+    return options
 
 
 def return_freed_memory() -> None:
@@ -46,21 +56,20 @@ def return_freed_memory() -> None:
 
 
 class Graph:
-    """Builds nodes with fresh names (onnx.helper underneath)."""
+    """Builds nodes with fresh names; its bytes are written by onnx_proto.py (the
+    `onnx` package is not loaded: 17 MB)."""
 
     def __init__(self):
-        from onnx import helper, numpy_helper
-        self.helper, self.numpy_helper = helper, numpy_helper
-        self.nodes: list = []
-        self.weights: list = []
-        self.external: dict[str, np.ndarray] = {}   # name -> float32 array kept by the caller
+        self.nodes: list[bytes] = []
+        self.weights: list[bytes] = []
+        self.external: dict[str, np.ndarray] = {}   # name -> array handed to ONNX Runtime apart
         self.count = 0
         self.serialized = b""
 
     def op(self, kind: str, *inputs: str, **attributes) -> str:
         self.count += 1
         out = f"{kind.lower()}_{self.count}"
-        self.nodes.append(self.helper.make_node(kind, list(inputs), [out], **attributes))
+        self.nodes.append(proto.node(kind, list(inputs), [out], **attributes))
         return out
 
     def weight(self, name: str, value: np.ndarray) -> str:
@@ -70,15 +79,9 @@ class Graph:
         cost 1.2 s and 280 MB)."""
         value = np.ascontiguousarray(value)
         if value.size < EXTERNAL_SIZE:
-            self.weights.append(self.numpy_helper.from_array(value, name))
+            self.weights.append(proto.tensor(name, value))
             return name
-        from onnx import TensorProto
-        tensor = TensorProto(name=name, data_type=TensorProto.FLOAT, dims=value.shape,
-                             data_location=TensorProto.EXTERNAL)
-        for key, text in (("location", "in-memory"), ("offset", "0"), ("length", str(value.nbytes))):
-            entry = tensor.external_data.add()
-            entry.key, entry.value = key, text
-        self.weights.append(tensor)
+        self.weights.append(proto.external_tensor(name, value))
         self.external[name] = value
         return name
 
@@ -101,16 +104,12 @@ class Graph:
 
     def finish(self, inputs: list[tuple[str, list]], outputs: list[tuple[str, str, list]]) -> Graph:
         """The graph with these inputs (name, shape) and outputs (name, node, shape), serialised."""
-        from onnx import TensorProto
-        h = self.helper
-        declared = [h.make_tensor_value_info(n, TensorProto.INT64 if n == "wanted" else TensorProto.FLOAT, s)
+        declared = [proto.value_info(n, proto.data_type(np.int64 if n == "wanted" else np.float32), s)
                     for n, s in inputs]
         for target, source, _ in outputs:
-            self.nodes.append(h.make_node("Identity", [source], [target]))
-        graph = h.make_graph(self.nodes, "whisper_decoder", declared,
-                             [h.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, _, s in outputs],
-                             self.weights)
-        model = h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)])
-        model.ir_version = 9     # onnx writes its newest by default; ONNX Runtime 1.17 reads up to 9
-        self.serialized = model.SerializeToString()
+            self.nodes.append(proto.node("Identity", [source], [target]))
+        results = [proto.value_info(n, proto.data_type(np.float32), s) for n, _, s in outputs]
+        # ir_version 9: ONNX Runtime 1.17 reads up to 9
+        self.serialized = proto.model(self.nodes, "whisper_decoder", declared, results, self.weights,
+                                      opset=OPSET, ir_version=9)
         return self

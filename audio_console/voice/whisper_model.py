@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from audio_console.voice.model_fetch import sha256_of
+from audio_console.files import sha256_of
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.whisper_weights import UnsupportedModel, read_model_bin
 

