@@ -64,6 +64,8 @@ class SessionView(Protocol):
 
     @property
     def console(self) -> GameAdapter: ...
+    @property
+    def pending(self) -> tuple[str, Callable[[], None]] | None: ...
     def parse(self, text: str) -> Command | None: ...
     def explain(self, text: str) -> str: ...
     def do(self, command: Command) -> None: ...
@@ -137,6 +139,9 @@ class Understanding(Handler):
         session = self.session
         turn = session.dialogue.take(said.heard)
         if turn.silent:
+            return True
+        if turn.ask_again and session.pending is not None:
+            session.show(Reply().say(session.pending[0], signal="prompt"))
             return True
         if turn.act is not None:
             said.command = turn.act

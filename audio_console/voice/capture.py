@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from audio_console.voice.frames import FRAME_BYTES
+from audio_console.voice.frames import BYTES_PER_SECOND, FRAME_BYTES
 from audio_console.voice.microphone import Microphone, SilenceWatch
 
 MIC_RETRY = 2.0              # seconds between attempts to open it again
@@ -34,6 +34,9 @@ class Capture:
         self.microphone, self.echo, self.notice, self.counting = microphone, echo, notice, counting
         self.state = MicrophoneState()
         self.muted = SilenceWatch()     # only zeros for seconds: muted, said once
+        # when the frame last given was captured (monotonic): the worker may run behind
+        # the microphone by what its queue holds
+        self.captured_at = time.monotonic()
 
     def frames(self, running: Callable[[], bool]) -> Iterator[bytes]:
         """Every 30 ms frame while `running()`, until the microphone is closed."""
@@ -41,9 +44,11 @@ class Capture:
             block = self.microphone.next_block(first=not self.state.heard_any)
             if block is None:
                 return
+            behind = self.microphone.frames.qsize() * len(block) / BYTES_PER_SECOND if block else 0.0
             block = self._take(block)
             if block is None:
                 continue
+            self.captured_at = time.monotonic() - behind
             pending = self.state.pending + block
             while len(pending) >= FRAME_BYTES:
                 frame, pending = pending[:FRAME_BYTES], pending[FRAME_BYTES:]

@@ -11,12 +11,17 @@ what it remembers from one utterance to the next.
 - While "Did you say ...?" waits, the next utterance is most likely its answer: a
   yes or no is taken by the answers' own bar (`Heard.as_answer`, answers.py), every
   other command by the usual one.
+- A yes or no the player began to say before the question now waiting was asked
+  answers an earlier question, not this one (a repeated point heard otherwise can
+  replace the question while the player says yes to the first): the question is
+  asked again, never answered by it.
 
 The session asks the questions and shows the lines; this module only decides
 (docs/architecture.md, "The voice pipeline").
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +41,7 @@ class Turn:
     ask: Command | None = None
     words: str = ""     # ask: the words asked about; say again: the words to say back ("": none)
     silent: bool = False   # nothing said to the console: no answer at all
+    ask_again: bool = False  # an answer said before the question waiting: ask it again
 
 
 class VoiceDialogue:
@@ -43,6 +49,7 @@ class VoiceDialogue:
         self.misheard = 0                       # "Say again." in a row since a command was understood
         self.asked_about: Command | None = None  # the command of the question waiting, if heard
         self.refused: Command | None = None      # the command the player last said no to
+        self.asked_at: float | None = None        # when the question waiting was asked (monotonic)
 
     @property
     def expects_answer(self) -> bool:
@@ -55,10 +62,13 @@ class VoiceDialogue:
         self.refused = None
 
     def take(self, heard: Heard) -> Turn:
+        said_at = heard.said_at
         if self.expects_answer and heard.as_answer is not None:
             heard = heard.as_answer    # a yes or no the answers' own bar takes
         elif heard.silent:
             return Turn(silent=True)
+        if self._said_before_the_question(heard, said_at):
+            return Turn(ask_again=True)
         if heard.command is None:
             self.misheard += 1
             say_back = self.misheard == SAY_BACK_AFTER and heard.text
@@ -73,12 +83,18 @@ class VoiceDialogue:
             return Turn(ask=heard.command, words=heard.text or heard.command.text)
         return Turn(act=heard.command)
 
+    def _said_before_the_question(self, heard: Heard, said_at: float | None) -> bool:
+        return (heard.command is not None and heard.command.name in ("yes", "no")
+                and self.asked_at is not None and said_at is not None and said_at < self.asked_at)
+
     def asking(self, about: Command | None) -> None:
         """A yes-or-no question is asked; `about`: the heard command it checks, if any."""
         self.asked_about = about
+        self.asked_at = time.monotonic()
 
     def answered(self, answer: str) -> None:
         """The question was answered "yes", "no" or "cancel" (or dropped by another
         command, `answer` its name): a no refuses what it asked about."""
         self.refused = self.asked_about if answer == "no" else None
         self.asked_about = None
+        self.asked_at = None

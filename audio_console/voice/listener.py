@@ -33,6 +33,9 @@ from audio_console.voice.trace import untraced
 # Seconds after the console falls silent that the microphone's frames are still not
 # the room's alone (the room's echo of its last word; the canceller's last block).
 ROOM_TAIL = 0.15
+# the cutter knows that speech began some frames after it did: an utterance is taken to
+# have begun this long before (when a yes was said matters, dialogue.py)
+ONSET_LAG = 0.2
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,10 @@ class Listener:
         # ... and silent as soon as the player speaks over it (the session then cuts it off)
         self.hold = echo_cancel.Hold(sink, self.echo) if self.echo is not None and settings.barge_in else None
         self.cutting: Cutting | None = None    # the run in progress's cutter
-        self.report = Reporter(settings, sink, self.echo, self.hold, self.trace, self._room_db)
+        self.report = Reporter(settings, sink, self.echo, self.hold, self.trace, self._room_db,
+                               said_at=lambda: self._said_at)
+        self._said_at: float | None = None   # when the utterance in progress began, as captured
+        self._capture: Capture | None = None
         self.timings = self.report.timings     # per utterance: report.Timing (benchmarks)
         self.decoding = self.decoding_stage(recognizer, settings, notify, self.report)
         self._lock = threading.Lock()          # guards the talk key
@@ -143,8 +149,8 @@ class Listener:
         gate = ConsoleSound(self.settings, self.sink, self.echo, cutter, self.trace, self._on_notice,
                             self.notify, self.decoding.forget, cue=self.options.cue)
         talk = PushToTalk()
-        capture = Capture(self.microphone, self.echo, self._on_notice,
-                          counting=lambda: self._prompted and not self.sink.busy())
+        capture = self._capture = Capture(self.microphone, self.echo, self._on_notice,
+                                          counting=lambda: self._prompted and not self.sink.busy())
         for frame in capture.frames(self._running.is_set):
             if self.settings.listening == "push":
                 self._push_to_talk(talk, frame, on_heard)
@@ -157,6 +163,7 @@ class Listener:
             return
         assert self.cutting is not None
         self.cutting.cutter.reset()
+        self._said_at = None     # the key's press, not the voice, began it: not known here
         if long_enough(utterance):
             self.decoding.hear(utterance, on_heard, voiced=False)
 
@@ -164,6 +171,8 @@ class Listener:
         assert self.cutting is not None
         cutter = self.cutting.cutter
         utterance, began = self.cutting.push(frame)
+        if began and self._capture is not None:
+            self._said_at = self._capture.captured_at - ONSET_LAG
         gate.after_frame(began)
         if utterance and (gate.drops(utterance) or self.report.own_echo(utterance)):
             self.decoding.drop_guess()

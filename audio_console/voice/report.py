@@ -29,11 +29,12 @@ class Timing:
 
 
 class Reporter:
-    """`room_db()`: the room's level (None: unknown); `hold`: the barge-in hold or None."""
+    """`room_db()`: the room's level (None: unknown); `hold`: the barge-in hold or None;
+    `said_at()`: when the utterance being reported began, as captured (None: unknown)."""
 
-    def __init__(self, settings, sink, echo, hold, trace, room_db):
+    def __init__(self, settings, sink, echo, hold, trace, room_db, said_at=lambda: None):
         self.settings, self.sink, self.echo, self.hold = settings, sink, echo, hold
-        self.trace, self.room_db = trace, room_db
+        self.trace, self.room_db, self.said_at = trace, room_db, said_at
         self.timings: list[Timing] = []
 
     def own_echo(self, pcm: bytes, trace: bool = True) -> bool:
@@ -59,7 +60,7 @@ class Reporter:
         if taken is not heard:
             self.trace("stop said over the console's speech: taken", rejected_as=heard.action)
             heard = taken
-        heard = with_answer(heard, decoded, grammar, self.settings)
+        heard = replace(with_answer(heard, decoded, grammar, self.settings), said_at=self.said_at())
         echo = self.echo.levels_db(frames + ECHO_CHECK_AFTER) if self.echo is not None else {}
         self.trace("heard", **heard_fields(heard, decoded, seconds(pcm), how), room_db=self.room_db(), **echo)
         self.timings.append(Timing(ended, time.monotonic(), how, seconds(pcm), decoded.seconds, during))

@@ -60,6 +60,10 @@ class Heard:
     # nothing said to the console (noise, talk to someone else): passed on only for
     # `as_answer`, and silence if no question waits
     silent: bool = False
+    # when the utterance began, as the microphone captured it (monotonic seconds; the
+    # worker may run behind the microphone), or None: a yes or no said before the
+    # question now waiting was asked does not answer it (dialogue.py)
+    said_at: float | None = None
 
     @property
     def action(self) -> str:

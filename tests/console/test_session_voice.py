@@ -3,6 +3,7 @@ the voice check. The listener here is a stand-in that records calls (a unit test
 session logic); tests/voice has the real recognizers and the live microphone path."""
 import io
 import queue
+import time
 
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
@@ -101,6 +102,24 @@ def test_a_yes_only_the_answers_bar_takes_confirms_while_did_you_say_waits(tmp_p
     before = out.getvalue()
     session.hear(unsure_yes)
     assert session.saved.actions == ["query D5"] and out.getvalue() == before
+
+
+def test_a_yes_said_before_the_question_waiting_never_answers_it(tmp_path):
+    """A whole voice game in chatter lost a move this way: "foxtrot seven" was asked
+    about; the player's repeat, heard as F5, replaced the question while the player
+    said yes to F7, and that yes (decoded after the new question) queried F5. A yes
+    begun before the question now waiting was asked gets the question again."""
+    session, out = make_session(tmp_path)
+    said_yes = time.monotonic()
+    heard(session, "foxtrot five", confirm=True)          # asked after the yes began
+    session.hear(Heard("yes", session.parse("yes"), 0.9, False, said_at=said_yes))
+    assert session.saved.actions == []
+    assert out.getvalue().count("Did you say foxtrot five? Yes or no.") == 2
+    session.hear(Heard("no", session.parse("no"), 0.9, False, said_at=time.monotonic()))
+    assert session.saved.actions == [] and "Cancelled." in out.getvalue()
+    heard(session, "foxtrot seven", confirm=True)
+    session.hear(Heard("yes", session.parse("yes"), 0.9, False, said_at=time.monotonic()))
+    assert session.saved.actions == ["query F7"]      # a yes said after it answers it
 
 
 def test_rejected_speech_asks_to_say_again(tmp_path):

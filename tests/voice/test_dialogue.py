@@ -1,9 +1,14 @@
 """The voice dialogue's decisions (voice/dialogue.py), one utterance after another: a
 unit test of its logic; tests/console/test_session_voice.py plays the same through the
 session, with the lines the player hears."""
+import queue
+import time
+
 from audio_console.commands import Command
 from audio_console.voice import Heard
+from audio_console.voice.capture import Capture
 from audio_console.voice.dialogue import VoiceDialogue
+from audio_console.voice.frames import FRAME_BYTES
 
 
 def query(point: str) -> Command:
@@ -58,3 +63,43 @@ def test_without_a_runner_up_the_refused_command_is_asked_about_not_acted_on():
     dialogue.answered("no")
     again = dialogue.take(Heard("b two", B2, 0.95, False))
     assert again.act is None and again.ask == B2
+
+
+def test_a_yes_begun_before_the_question_waiting_gets_the_question_again():
+    dialogue = VoiceDialogue()
+    before = time.monotonic()
+    dialogue.asking(Command("query", "query F5", ("F5",)))
+    yes = Command("yes", "yes")
+    assert dialogue.take(Heard("yes", yes, 0.9, False, said_at=before)).ask_again
+    assert dialogue.take(Heard("yes", yes, 0.9, False, said_at=None)).act == yes   # not known: taken
+    assert dialogue.take(Heard("yes", yes, 0.9, False, said_at=time.monotonic())).act == yes
+    dialogue.answered("yes")
+    assert dialogue.take(Heard("yes", yes, 0.9, False, said_at=before)).act == yes  # nothing waits
+
+
+def test_the_capture_time_of_a_frame_counts_what_the_microphone_queue_still_holds():
+    """The worker runs behind the microphone by what its queue holds: a frame taken
+    with 2 s of blocks still queued behind it was captured about 2 s ago."""
+    class QueuedMicrophone:
+        def __init__(self, blocks):
+            self.frames = queue.Queue()
+            for block in blocks:
+                self.frames.put(block)
+
+        def next_block(self, first=False):
+            return self.frames.get_nowait() if not self.frames.empty() else None
+
+    block = bytes(FRAME_BYTES * 10)                 # 0.3 s
+    capture = Capture(QueuedMicrophone([block] * 8), None, lambda line: None, counting=lambda: False)
+    frames = capture.frames(lambda: True)
+    next(frames)
+    assert abs((time.monotonic() - capture.captured_at) - 7 * 0.3) < 0.05
+
+
+def test_an_answer_only_the_answers_bar_takes_is_timed_by_its_utterance():
+    dialogue = VoiceDialogue()
+    before = time.monotonic()
+    dialogue.asking(Command("query", "query F5", ("F5",)))
+    yes = Command("yes", "yes")
+    unsure = Heard("", None, 0.2, False, as_answer=Heard("yes", yes, 0.3, False), silent=True, said_at=before)
+    assert dialogue.take(unsure).ask_again

@@ -2,7 +2,9 @@
 The microphone is real synthesized speech fed to the listener's callback; the
 recognizer is the real Whisper, so the trace carries its real evidence."""
 import json
+import time
 
+from audio_console.games import grammar_for_game
 from audio_console.output.sink import NullSink
 from audio_console.settings import Settings
 from audio_console.voice import listener as listening
@@ -82,3 +84,24 @@ def test_an_utterance_looked_at_twice_is_traced_with_the_speed_kept(speech, tmp_
     heard = [json.loads(line) for line in path.read_text().splitlines() if '"heard"' in line]
     assert heard and heard[-1]["command"] == "mark B7" and heard[-1]["action"] == "confirm", heard
     assert heard[-1]["speed"] in (1.0, 0.9, 1.111)
+
+
+def test_what_is_heard_carries_when_it_began_to_be_said(speech):
+    """The session needs the time the player began an utterance (a yes said before a
+    question was asked never answers it): the real listener and Whisper set it from
+    the microphone's capture, before the Heard arrives, after the microphone opened."""
+    pcm = bytes(32000) + wav_pcm16(speech.say("delta five", "flite:slt"))
+    listener = listening.Listener(WhisperRecognizer(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm))
+    arrived = []
+    listener.set_grammar(grammar_for_game("galaxis"))
+    opened = time.monotonic()
+    listener.start(lambda heard: arrived.append((heard, time.monotonic())), on_notice=lambda line: None)
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not any(h.command for h, _ in arrived):
+            time.sleep(0.05)
+    finally:
+        listener.stop()
+    heard, at = next((h, t) for h, t in arrived if h.command)
+    assert heard.said_at is not None and opened < heard.said_at + 0.2 < at, (opened, heard.said_at, at)
