@@ -34,9 +34,13 @@ def available() -> bool:
 class EchoCanceller:
     """Cleans 16 kHz int16 microphone blocks against the console's output."""
 
-    def __init__(self, reference):
-        from pywebrtc_audio import EchoCanceller as Aec3
-        self._aec = Aec3(sample_rate=16000, num_channels=1)
+    def __init__(self, reference, cancel: bool = True):
+        """`cancel` False: the sound server took the echo out already
+        (server_echo_cancel.py); only the levels are kept."""
+        self._aec = None
+        if cancel:
+            from pywebrtc_audio import EchoCanceller as Aec3
+            self._aec = Aec3(sample_rate=16000, num_channels=1)
         self._reader = reference.reader()
         self.levels: deque = deque(maxlen=FRAME_LOG)   # per frame: (reference, raw, cleaned) power
 
@@ -48,7 +52,7 @@ class EchoCanceller:
             return block
         far = self._reader.read(len(near), queued)
         far16 = (np.clip(far, -1, 1) * 32767).astype(np.int16)
-        out = self._aec.process(near, far16)
+        out = self._aec.process(near, far16) if self._aec is not None else near
         self.levels.append((_power(far16), _power(near), _power(out)))
         return out.astype("<i2").tobytes()
 

@@ -189,8 +189,11 @@ class Listener:
 
 def _echo_canceller(sink):
     """The echo canceller against what `sink` plays, or None (no reference, e.g. no
-    sound device or text only; or pywebrtc-audio not installed)."""
+    sound device or text only; or pywebrtc-audio not installed). With the sound server's
+    canceller it only keeps the levels: the microphone comes in clean."""
     reference = getattr(sink, "echo_reference", None)
     if reference is None or not echo_cancel.available():
         return None
+    if getattr(sink, "echo_cancelled_by_server", False):
+        return echo_cancel.EchoCanceller(reference, cancel=False)   # server_echo_cancel.py did it
     return echo_cancel.EchoCanceller(reference)
