@@ -94,6 +94,9 @@ def _db(power: float) -> float:
 
 
 HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, and the console goes on
+# the onset's level over the room's below which it is the canceller's leftover (the
+# sound server's leaves the console's voice 5-10 dB over a quiet room)
+ONSET_OVER_ROOM_DB = 15.0
 ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
 
 
@@ -104,8 +107,8 @@ class Hold:
     speech off there (its barge-in), so the player's "stop" silences it at the
     onset of the word, not after it was understood."""
 
-    def __init__(self, sink, canceller: EchoCanceller):
-        self.sink, self.canceller = sink, canceller
+    def __init__(self, sink, canceller: EchoCanceller, room_db=lambda: None):
+        self.sink, self.canceller, self.room_db = sink, canceller, room_db
         self.since: float | None = None
 
     def onset(self, now: float) -> None:
@@ -114,10 +117,16 @@ class Hold:
         hold = getattr(self.sink, "hold", None)
         if hold is None or self.since is not None or not self.sink.busy():
             return
-        if self.canceller.echo_only(ONSET_FRAMES):
+        if self.canceller.echo_only(ONSET_FRAMES) or self._faint():
             return
         hold(True)
         self.since = now
+
+    def _faint(self) -> bool:
+        """The onset is hardly louder than the room (`room_db()`, dBFS or None): what
+        the canceller left of the console's voice; a player speaks 30 dB and more over it."""
+        room = self.room_db()
+        return room is not None and self.canceller.levels_db(ONSET_FRAMES)["cleaned_db"] - room < ONSET_OVER_ROOM_DB
 
     @property
     def holding(self) -> bool:
