@@ -94,3 +94,36 @@ def test_only_for_a_voice_player_with_speakers():
     assert server_echo_cancel.wanted(voice=True, headphones=False) is True
     assert server_echo_cancel.wanted(voice=True, headphones=True) is False
     assert server_echo_cancel.wanted(voice=False, headphones=False) is False
+
+
+class _Speaking:
+    """A sink that is speaking, and whose hold is recorded."""
+
+    def __init__(self):
+        self.held = []
+
+    def busy(self):
+        return True
+
+    def hold(self, on):
+        self.held.append(on)
+
+
+def _frames(db: float, n: int = 6) -> list[bytes]:
+    rng = np.random.default_rng(1)
+    return [(rng.standard_normal(480) * 32768 * 10 ** (db / 20)).astype("<i2").tobytes() for _ in range(n)]
+
+
+@pytest.mark.parametrize("db, holds", [(-64.0, False), (-30.0, True)])
+def test_with_the_servers_canceller_only_a_voice_over_the_room_holds_the_console(db, holds):
+    """The microphone comes in cleaned by the server: the canceller only keeps levels,
+    and an onset 6 dB over a -70 dB room (what the server left of the console's voice)
+    must not silence the console, a player's word at -30 dB must."""
+    from audio_console.audio.echo_reference import EchoReference
+    from audio_console.voice.echo_cancel import EchoCanceller, Hold
+    canceller = EchoCanceller(EchoReference(48000), cancel=False)
+    for frame in _frames(db):
+        assert canceller.clean(frame) == frame
+    sink = _Speaking()
+    Hold(sink, canceller, room_db=lambda: -70.0).onset(0.0)
+    assert sink.held == ([True] if holds else [])
