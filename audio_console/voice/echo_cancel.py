@@ -111,10 +111,12 @@ class Hold:
     def __init__(self, sink, canceller: EchoCanceller, room_db=lambda: None):
         self.sink, self.canceller, self.room_db = sink, canceller, room_db
         self.since: float | None = None
+        self.began_over = False       # the utterance in progress began while the console sounded
 
     def onset(self, now: float) -> None:
         """Speech began: hold the console's sound if it is sounding and the onset was
         not its own echo."""
+        self.began_over = self.sink.busy()
         hold = getattr(self.sink, "hold", None)
         if hold is None or self.since is not None or not self.sink.busy():
             return

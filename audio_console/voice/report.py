@@ -50,11 +50,12 @@ class Reporter:
         return True
 
     def _faint_over_console(self, pcm: bytes) -> bool:
-        """Said while the console sounds (or held for) and hardly louder than the room:
+        """Begun or said while the console sounds and hardly louder than the room:
         what the canceller left of the console's own voice (-61 to -72 dB over a -70 dB
         room with the sound server's canceller), not a player barging in (30 dB and more)."""
         room = self.room_db()
-        over = (self.hold is not None and self.hold.holding) or (self.sink.busy() and not self.settings.headphones)
+        began_over = self.hold is not None and (self.hold.holding or self.hold.began_over)
+        over = not self.settings.headphones and (began_over or self.sink.busy())
         return over and room is not None and not louder_than_room(pcm, room)
 
     def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:

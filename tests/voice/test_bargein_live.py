@@ -53,7 +53,9 @@ def _console(tmp, settings: str, speakers: bool):
         while time.monotonic() < deadline and not any("Query 1" in line for _, line in console.take()):
             time.sleep(0.1)
         wait_for_silence(console, sound, quiet=2.0)
-        yield console, sound, TraceTail(home / "voice.jsonl"), mic
+        trace = TraceTail(home / "voice.jsonl")
+        trace.new()     # each test sees its own events (the start is not what they ask about)
+        yield console, sound, trace, mic
     finally:
         console.close()
         sound.close()
