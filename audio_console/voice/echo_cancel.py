@@ -95,9 +95,10 @@ def _db(power: float) -> float:
 
 HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, and the console goes on
 # the onset's level over the room's below which it is the canceller's leftover: the
-# sound server's leaves the console's voice 5-15 dB over a quiet room (at 15 dB
-# some still held the line for 1.4 s with nobody talking); a player's word is 35-45
-ONSET_OVER_ROOM_DB = 20.0
+# sound server's leaves the console's voice 5-15 dB over a quiet room, in bursts
+# (at 15 and 20 dB some still held the line 1.2-1.4 s with nobody talking); a
+# player's word is 35-45. A hold missed only costs time: acting on it cuts the line.
+ONSET_OVER_ROOM_DB = 25.0
 ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
 
 
