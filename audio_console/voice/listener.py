@@ -60,7 +60,8 @@ class Listener:
         # keeps what it plays and the canceller is installed (None: deaf while it sounds)
         self.echo = _echo_canceller(sink) if self.options.cancel_echo else None
         # ... and silent as soon as the player speaks over it (the session then cuts it off)
-        self.hold = echo_cancel.Hold(sink, self.echo, self._room_db) if self.echo is not None and settings.barge_in else None
+        self.hold = (echo_cancel.Hold(sink, self.echo, self._room_db)
+                     if self.echo is not None and settings.barge_in else None)
         self.cutting: Cutting | None = None    # the run in progress's cutter
         self.report = Reporter(settings, sink, self.echo, self.hold, self.trace, self._room_db)
         self.timings = self.report.timings     # per utterance: report.Timing (benchmarks)
