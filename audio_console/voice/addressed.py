@@ -40,14 +40,15 @@ def spoke_to_me(pcm: bytes, room_db: float | None, evidence=None) -> bool:
     return evidence.no_speech < NO_SPEECH_BELOW and len(set(words)) <= MOST_WORDS
 
 
-def louder_than_room(pcm: bytes, room_db: float, levels: np.ndarray | None = None) -> bool:
-    """The utterance's speech is LOUDER_THAN_ROOM_DB over the room's background (a
-    person near the microphone; not what the echo canceller left of the console)."""
+def louder_than_room(pcm: bytes, room_db: float, levels: np.ndarray | None = None,
+                     margin: float = LOUDER_THAN_ROOM_DB) -> bool:
+    """The utterance's speech is `margin` dB over the room's background (a person near
+    the microphone; not what the echo canceller left of the console)."""
     levels = _frame_db(pcm) if levels is None else levels
     if not len(levels):
         return False
     loud = levels > levels.max() - SPEECH_WITHIN_DB
-    return float(np.percentile(levels[loud], 90)) - room_db >= LOUDER_THAN_ROOM_DB
+    return float(np.percentile(levels[loud], 90)) - room_db >= margin
 
 
 def _frame_db(pcm: bytes) -> np.ndarray:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from audio_console.voice.addressed import louder_than_room, spoke_to_me
 from audio_console.voice.answers import with_answer
+from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
 from audio_console.voice.frames import FRAME_BYTES, seconds
 from audio_console.voice.over_speech import stop_over_speech
 from audio_console.voice.trace import heard_fields
@@ -51,12 +52,12 @@ class Reporter:
 
     def _faint_over_console(self, pcm: bytes) -> bool:
         """Begun or said while the console sounds and hardly louder than the room:
-        what the canceller left of the console's own voice (-61 to -72 dB over a -70 dB
-        room with the sound server's canceller), not a player barging in (30 dB and more)."""
+        what the canceller left of the console's own voice (with the sound server's
+        canceller -72 to -46 dB over a -70 dB room), not a player (35-45 dB over it)."""
         room = self.room_db()
         began_over = self.hold is not None and (self.hold.holding or self.hold.began_over)
         over = not self.settings.headphones and (began_over or self.sink.busy())
-        return over and room is not None and not louder_than_room(pcm, room)
+        return over and room is not None and not louder_than_room(pcm, room, margin=LEFTOVER_UNDER_DB)
 
     def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         frames = len(pcm) // FRAME_BYTES
