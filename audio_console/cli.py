@@ -188,8 +188,13 @@ def open_sound(args, settings: Settings, notify=say):
         # be read aloud by a screen reader: kept off stderr (only in the console's own process).
         from audio_console.audio.stderr_filter import filter_stderr
         filter_stderr()
-    return open_engine(settings, speech=not args.no_speech, signals=not args.no_signals,
+    from audio_console.voice import server_echo_cancel as server_echo
+    voice = (args.input or settings.input) in ("voice", "both")
+    server = server_echo.load(notify) if server_echo.wanted(voice, settings.headphones) else None
+    sink = open_engine(settings, speech=not args.no_speech, signals=not args.no_signals,
                        record_path=args.record, notify=notify)
+    sink.echo_cancelled_by_server = server is not None   # the listener then only listens
+    return sink
 
 
 def make_presenter(args, settings: Settings, sink) -> tuple[Presenter, str | None]:

@@ -18,6 +18,10 @@ where the speakers reach the microphone. "hint" is typed (its spoken line lasts
   quiet  nobody talks: the line plays out; every utterance the console hears then is
          a false trigger (its own words heard as a command, or a "Say again").
 
+On Linux this copy's console loads PulseAudio's module-echo-cancel itself between
+console_out and console_mic's monitor (voice/server_echo_cancel.py; not with
+AUDIO_CONSOLE_SERVER_ECHO=0); older copies use the in-process canceller.
+
 --before DIR runs the same rounds, in blocks taking turns, with the console of an
 older copy of the code (e.g. `git archive BASE | tar -x -C DIR`): before and after
 measured in the same run. -v prints, per round, what the console's voice trace says:

@@ -32,12 +32,23 @@ def spoke_to_me(pcm: bytes, room_db: float | None, evidence=None) -> bool:
     seconds = (loud[-1] - loud[0] + 1) * FRAME / 16000
     if not SHORTEST <= seconds <= LONGEST:
         return False
-    if room_db is not None and float(np.percentile(levels[loud], 90)) - room_db < LOUDER_THAN_ROOM_DB:
+    if room_db is not None and not louder_than_room(pcm, room_db, levels):
         return False
     if evidence is None:
         return False   # an engine that gives no evidence (Vosk) writes words whenever it heard some
     words = "".join(c if c.isalnum() else " " for c in evidence.transcript.lower()).split()
     return evidence.no_speech < NO_SPEECH_BELOW and len(set(words)) <= MOST_WORDS
+
+
+def louder_than_room(pcm: bytes, room_db: float, levels: np.ndarray | None = None,
+                     margin: float = LOUDER_THAN_ROOM_DB) -> bool:
+    """The utterance's speech is `margin` dB over the room's background (a person near
+    the microphone; not what the echo canceller left of the console)."""
+    levels = _frame_db(pcm) if levels is None else levels
+    if not len(levels):
+        return False
+    loud = levels > levels.max() - SPEECH_WITHIN_DB
+    return float(np.percentile(levels[loud], 90)) - room_db >= margin
 
 
 def _frame_db(pcm: bytes) -> np.ndarray:

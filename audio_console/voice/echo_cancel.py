@@ -34,9 +34,13 @@ def available() -> bool:
 class EchoCanceller:
     """Cleans 16 kHz int16 microphone blocks against the console's output."""
 
-    def __init__(self, reference):
-        from pywebrtc_audio import EchoCanceller as Aec3
-        self._aec = Aec3(sample_rate=16000, num_channels=1)
+    def __init__(self, reference, cancel: bool = True):
+        """`cancel` False: the sound server took the echo out already
+        (server_echo_cancel.py); only the levels are kept."""
+        self._aec = None
+        if cancel:
+            from pywebrtc_audio import EchoCanceller as Aec3
+            self._aec = Aec3(sample_rate=16000, num_channels=1)
         self._reader = reference.reader()
         self.levels: deque = deque(maxlen=FRAME_LOG)   # per frame: (reference, raw, cleaned) power
 
@@ -48,7 +52,7 @@ class EchoCanceller:
             return block
         far = self._reader.read(len(near), queued)
         far16 = (np.clip(far, -1, 1) * 32767).astype(np.int16)
-        out = self._aec.process(near, far16)
+        out = self._aec.process(near, far16) if self._aec is not None else near
         self.levels.append((_power(far16), _power(near), _power(out)))
         return out.astype("<i2").tobytes()
 
@@ -90,6 +94,12 @@ def _db(power: float) -> float:
 
 
 HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, and the console goes on
+# while the console sounds, sound less than this over the room's is the canceller's
+# leftover of its voice: the sound server's leaves it 5-15 dB over a quiet room, in
+# bursts, and at times 20 dB (at 15 and 20 dB the live test's console still held its
+# hint 1.2-1.4 s, or asked "Did you say A3?", with nobody talking); a player's word
+# is 35-45. A hold missed only costs time: acting on the word cuts the line.
+LEFTOVER_UNDER_DB = 25.0
 ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
 
 
@@ -100,20 +110,28 @@ class Hold:
     speech off there (its barge-in), so the player's "stop" silences it at the
     onset of the word, not after it was understood."""
 
-    def __init__(self, sink, canceller: EchoCanceller):
-        self.sink, self.canceller = sink, canceller
+    def __init__(self, sink, canceller: EchoCanceller, room_db=lambda: None):
+        self.sink, self.canceller, self.room_db = sink, canceller, room_db
         self.since: float | None = None
+        self.began_over = False       # the utterance in progress began while the console sounded
 
     def onset(self, now: float) -> None:
         """Speech began: hold the console's sound if it is sounding and the onset was
         not its own echo."""
+        self.began_over = self.sink.busy()
         hold = getattr(self.sink, "hold", None)
         if hold is None or self.since is not None or not self.sink.busy():
             return
-        if self.canceller.echo_only(ONSET_FRAMES):
+        if self.canceller.echo_only(ONSET_FRAMES) or self._faint():
             return
         hold(True)
         self.since = now
+
+    def _faint(self) -> bool:
+        """The onset is hardly louder than the room (`room_db()`, dBFS or None): what
+        the canceller left of the console's voice; a player speaks 30 dB and more over it."""
+        room = self.room_db()
+        return room is not None and self.canceller.levels_db(ONSET_FRAMES)["cleaned_db"] - room < LEFTOVER_UNDER_DB
 
     @property
     def holding(self) -> bool:

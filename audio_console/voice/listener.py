@@ -63,7 +63,8 @@ class Listener:
         # keeps what it plays and the canceller is installed (None: deaf while it sounds)
         self.echo = _echo_canceller(sink) if self.options.cancel_echo else None
         # ... and silent as soon as the player speaks over it (the session then cuts it off)
-        self.hold = echo_cancel.Hold(sink, self.echo) if self.echo is not None and settings.barge_in else None
+        self.hold = (echo_cancel.Hold(sink, self.echo, self._room_db)
+                     if self.echo is not None and settings.barge_in else None)
         self.cutting: Cutting | None = None    # the run in progress's cutter
         self.report = Reporter(settings, sink, self.echo, self.hold, self.trace, self._room_db,
                                said_at=lambda: self._said_at)
@@ -198,8 +199,11 @@ class Listener:
 
 def _echo_canceller(sink):
     """The echo canceller against what `sink` plays, or None (no reference, e.g. no
-    sound device or text only; or pywebrtc-audio not installed)."""
+    sound device or text only; or pywebrtc-audio not installed). With the sound server's
+    canceller it only keeps the levels: the microphone comes in clean."""
     reference = getattr(sink, "echo_reference", None)
     if reference is None or not echo_cancel.available():
         return None
+    if getattr(sink, "echo_cancelled_by_server", False):
+        return echo_cancel.EchoCanceller(reference, cancel=False)   # server_echo_cancel.py did it
     return echo_cancel.EchoCanceller(reference)
