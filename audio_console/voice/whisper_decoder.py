@@ -119,8 +119,8 @@ class WhisperDecoder:
         self.embeddings = weights.embeddings
         try:
             self._pass = session(self._pass_graph(weights), threads)
-            # one thread: a second session's own pool, spinning after its run, made
-            # the next pass on the other pool twice as slow (15 against 7 ms)
+            # one thread: a second session's own pool, spinning after its run, slowed
+            # the next pass on the other pool (docs/measurements/voice-constants.md)
             self._audio = session(self._audio_graph(weights), 1)
         except Exception as e:  # noqa: BLE001 - onnxruntime raises its own types
             raise DecoderUnavailable(f"the decoder graph could not be built ({e})") from e
