@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from audio_console.voice.early_guess import (Guess, extendable_prefixes, is_complete, is_unfinished,
                                               says_unfinished, with_unfinished)
@@ -87,12 +88,13 @@ class Decoding:
 
     # --- the utterance in progress (the worker thread) ---------------------------
 
-    def follow(self, cutter, on_heard, may_guess: bool = True) -> bool:
+    def follow(self, cutter, on_heard, may_guess: Callable[[], bool] = lambda: True) -> bool:
         """A frame that ended no utterance: decode a new early guess at once (True: it
-        was acted on, and what follows is a new utterance), or feed the stream."""
+        was acted on, and what follows is a new utterance), or feed the stream.
+        `may_guess()` is asked only of a new guess, not at every frame after it."""
         if cutter.early is not None:
             new = self.guess is None or self.guess.number != cutter.early_count
-            return new and may_guess and self.guess_now(cutter, on_heard)
+            return new and may_guess() and self.guess_now(cutter, on_heard)
         if self.streams:
             self.feed(cutter.early_held, cutter.early_held_since)
         return False

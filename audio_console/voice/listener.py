@@ -179,7 +179,8 @@ class Listener:
             self.decoding.drop_guess()
         elif utterance:
             self.decoding.hear(utterance, on_heard, getattr(cutter, "voiced", False), cutter.closed_on_guess)
-        elif self.decoding.follow(cutter, on_heard, may_guess=not gate.start_lost and not self._echo_guess(cutter)):
+        elif self.decoding.follow(cutter, on_heard,
+                                  may_guess=lambda: not gate.start_lost and not self._echo_guess(cutter)):
             cutter.reset()   # acted on: what follows is a new utterance
 
     def _echo_guess(self, cutter) -> bool:

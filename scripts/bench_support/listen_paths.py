@@ -31,7 +31,7 @@ class WindowDecoding(WaitingDecoding):
     """No early guess: a streaming engine follows the whole utterance, and its stream
     is finished at the close."""
 
-    def follow(self, cutter, on_heard, may_guess: bool = True) -> bool:
+    def follow(self, cutter, on_heard, may_guess=lambda: True) -> bool:
         if self.streams:
             self.feed(cutter.held, cutter.held_since)
         return False
@@ -43,7 +43,7 @@ class WindowDecoding(WaitingDecoding):
 class WholeDecoding(WindowDecoding):
     """No early guess and no stream: each utterance decoded once it ended."""
 
-    def follow(self, cutter, on_heard, may_guess: bool = True) -> bool:
+    def follow(self, cutter, on_heard, may_guess=lambda: True) -> bool:
         return False
 
 
