@@ -31,7 +31,7 @@ import zlib
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
-from audio_console.files import sha256_of  # noqa: F401 - the downloads check with it (scripts/download_model.py)
+from audio_console.files import sha256_of
 
 CHUNK = 1 << 16
 UNPACK_PREFIX = ".unpack-"
