@@ -14,11 +14,9 @@ import numpy as np
 
 RATE = 16000
 # The reference kept (5.8 MB at 48 kHz). The listener cleans each microphone frame
-# when its worker gets to it, and a worker busy decoding falls behind: on a loaded
-# machine (load 15 on 2 cores) its queue held 10-15 s of microphone while the model
-# loaded at the start, and 2-5 s after each decode. With 8 s kept, what the console
-# had played was gone by then, the canceller got silence as its reference, took
-# nothing out, and the console heard its own words (bench_bargein.py, docs/listen.md).
+# when its worker gets to it, and a worker busy decoding falls seconds behind; with
+# less kept, what the console had played was gone by then, the canceller took nothing
+# out, and the console heard its own words (docs/measurements/voice-constants.md).
 KEEP_SECONDS = 30.0
 LOWPASS_TAPS = 63        # the anti-alias filter before taking every third sample (48 -> 16 kHz)
 

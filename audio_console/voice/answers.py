@@ -28,12 +28,8 @@ from audio_console.voice.trust import WHISPER_ASK_NO_SPEECH, Heard, _written_alo
 
 ANSWERS = ("yes", "no")
 # Below this mean log-probability a token, what Whisper finds in remarks and chatter
-# is as likely as a command (second_look.py). Real one-word tuning corpus, yes and no
-# right at once as answers (of 80 a condition), the usual bar -> this one: clean
-# 75 -> 77, kitchen10 70 -> 76, babble10 55 -> 61, kitchen5 62 -> 70, babble5 36 -> 52;
-# no "no" taken as "yes" nor "yes" as "no"; other words (stop, go, up, left, ...) taken
-# as answers 10 -> 21 of 550 (as "yes" 2 -> 5). At -2.0: 2 more answers, no other cost;
-# at -1.5: 15 fewer.
+# is as likely as a command (second_look.py); at this floor more real answers are
+# taken in noise and no answer for the other (docs/measurements/voice-constants.md).
 ANSWER_FLOOR = SECOND_LOOK_FLOOR
 # How Whisper writes each answer when it begins a transcript with it.
 SAID_AS = {"yes": frozenset({"yes", "yeah", "yep", "yup"}), "no": frozenset({"no", "nope"})}

@@ -95,10 +95,9 @@ def _db(power: float) -> float:
 
 HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, and the console goes on
 # while the console sounds, sound less than this over the room's is the canceller's
-# leftover of its voice: the sound server's leaves it 5-15 dB over a quiet room, in
-# bursts, and at times 20 dB (at 15 and 20 dB the live test's console still held its
-# hint 1.2-1.4 s, or asked "Did you say A3?", with nobody talking); a player's word
-# is 35-45. A hold missed only costs time: acting on the word cuts the line.
+# leftover of its voice, not a player, whose word is far louder over the room
+# (docs/measurements/voice-constants.md). A hold missed only costs time: acting on
+# the word cuts the line.
 LEFTOVER_UNDER_DB = 25.0
 ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
 

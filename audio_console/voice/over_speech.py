@@ -16,9 +16,9 @@ from audio_console.voice.phrase_trie import words_of
 from audio_console.voice.trust import Heard
 
 STOP = "stop"
-# the best phrase "stop" scored at least this a token (mean log-probability): the
-# real stops said over the console and missed scored -1.5 to -2.9; talk and noise
-# whose best phrase was "stop" mostly lower (real "up" -3.4 to -4.3)
+# the best phrase "stop" scored at least this a token (mean log-probability): above
+# the real stops said over the console and missed, below most talk and noise whose
+# best phrase was "stop" (docs/measurements/voice-constants.md)
 FLOOR = -3.0
 MOST_WORDS = 2          # Whisper's free transcript: a word or two, not a sentence
 

@@ -127,9 +127,8 @@ FLOOR_EXEMPT = frozenset({"stop"})
 # The one-word commands' second opinion (keywords.py) stands in for the free
 # transcript when it names the phrase search's word at least this surely and the
 # phrase scores at least KEYWORD_FLOOR a token (_keyword_agrees). "no" needs more:
-# the opinion takes "go" and "down" for "no" (tuning, 0.9: 3 of them acted on);
-# "yes" too, which confirms a move: at 0.9 a real "stop" written "Yes." was acted on
-# as "yes" (tuning, babble 10 dB, the opinion 0.94).
+# the opinion takes "go" and "down" for "no"; "yes" too, which confirms a move
+# (docs/measurements/voice-constants.md).
 KEYWORD_SURE = {"yes": 0.95, "no": 0.99, "stop": 0.9}
 KEYWORD_FLOOR = -2.0
 
@@ -204,10 +203,8 @@ def worth_a_second_look(decoded: Decoded, grammar: Grammar) -> bool:
 
 def _heard_alike(evidence: Evidence, text: str) -> Evidence:
     """`evidence`, agreeing when the free transcript says the NATO point `text` as it
-    sounds ("Boxtrot 7. Boxtrot 7", "Charlie 3. Charley 3. Charley": sounds_like.py).
-    Real NATO tuning points (issue 28; 3 people, 450 clips in 5 conditions, decided
-    again on their stored decodes): clean at once 81 -> 86 of 90, all 296 -> 305,
-    wrong 0 -> 0; no decision on the other tuning corpora changed."""
+    sounds ("Boxtrot 7. Boxtrot 7", "Charlie 3. Charley 3. Charley": sounds_like.py):
+    more real points acted on at once, none wrong (docs/measurements/voice-constants.md)."""
     if evidence.agrees or not sounds_like_point(text, evidence.transcript):
         return evidence
     return replace(evidence, agrees=True)
@@ -269,11 +266,8 @@ def _keyword_agrees(command: Command, evidence: Evidence) -> bool:
     (keywords.py) says the same word at least as surely as KEYWORD_SURE, and the
     phrase scores at least KEYWORD_FLOOR a token: taken as if the free transcript had
     written it alone. In babble the transcript writes the background's words
-    ("Stand.", "You know it.") while the phrase search found the word said. One-word
-    tuning part (issue 28; 102 people, 5 conditions, the opinion of each person from
-    a fit without them): right at once 412 -> 453 of 600 (babble 10 dB 71 -> 78 of
-    120), wrong 1 -> 1, other words acted on 12 -> 13 of 350 (a "left" in kitchen
-    noise at 5 dB, written "Yeah. Yeah." and heard "yes" by both)."""
+    ("Stand.", "You know it.") while the phrase search found the word said
+    (docs/measurements/voice-constants.md)."""
     return (command.name in KEYWORD_SURE and evidence.keyword == command.name and not command.values
             and evidence.keyword_p >= KEYWORD_SURE[command.name] and evidence.score >= KEYWORD_FLOOR)
 

@@ -38,13 +38,11 @@ ONSET_EXTRA_DB = 3.0         # that many dB louder still than a continuing frame
 LEARN_SECONDS = 1.0          # no utterance starts before the room's level is known
 # ... from frames that are the room alone: while the console's sound reaches the
 # microphone (speakers, no headphones) its frames are not the room. Through the echo
-# canceller they are the canceller's output, far under the room: with three people
-# talking at -34 dB (30th percentile) and the console's speech at -6 dB in the
-# microphone, the cleaned frames' 30th percentile was -51 dB while it spoke, so right
-# after the introduction the room seemed 17 dB quieter than it was, the chatter held
-# an utterance open and the first "hint" ran into it (dropped as too long). The room's
-# own frames, once the console is quiet, are enough after this many (also where the
-# console's sound never reaches the microphone: headphones, or deaf while it sounds):
+# canceller they are the canceller's output, far under the room, so right after the
+# introduction the room seemed quieter than it was and chatter held an utterance open
+# (docs/measurements/voice-constants.md). The room's own frames, once the console is
+# quiet, are enough after this many (also where the console's sound never reaches the
+# microphone: headphones, or deaf while it sounds):
 ROOM_FRAMES_TO_LEARN = 10    # 0.3 s
 PRE_ROLL = 0.3              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
