@@ -291,8 +291,7 @@ class TraceTail:
 
 def brief(event: dict) -> str:
     """One trace event in a line: what was heard and Whisper's evidence."""
-    # speed: the second look's (1.0: the first look), which decided a "Yes." (-0.69 a token, margin
-    # 6.1) that only another speed found was said again before; as_answer: taken so while a question waits
+    # speed: the second look's (1.0: the first); as_answer: what it is while a question waits
     keys = ("how", "seconds", "action", "command", "as_answer", "best", "score", "margin", "no_speech", "speed",
             "transcript", "room_db", "frames", "loudest_db_under_needed")
     return f"{event['t']:.2f} {event['event']} " + " ".join(f"{k}={event[k]}" for k in keys if event.get(k) is not None)
