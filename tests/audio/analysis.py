@@ -45,11 +45,20 @@ def band_envelope(x: np.ndarray, rate: int, low: float, high: float, frame: floa
     return spectrum[:, (freqs >= low) & (freqs <= high)].sum(axis=1)
 
 
-def count_onsets(env: np.ndarray, threshold: float = 0.3, min_gap: int = 3) -> int:
-    """Separate sounds: rises through threshold x peak, at least min_gap frames apart."""
+def count_onsets(env: np.ndarray, threshold: float = 0.3, min_gap: int = 3, bridge: int = 0) -> int:
+    """Separate sounds: rises through threshold x peak, at least min_gap frames apart.
+    A dip under the threshold shorter than `bridge` frames does not end a sound: through
+    a real server, an output underrun on a loaded machine cuts a gap of a block or two
+    into one beep, which the player hears as a click, not as another beep."""
     if env.max() <= 0:
         return 0
     above = env > threshold * env.max()
+    if bridge:
+        below = np.flatnonzero(~above)
+        runs = np.split(below, np.flatnonzero(np.diff(below) > 1) + 1) if len(below) else []
+        for run in runs:
+            if len(run) < bridge and run[0] > 0 and run[-1] < len(above) - 1:
+                above[run] = True
     rises = np.flatnonzero(above[1:] & ~above[:-1]) + 1
     if above[0]:
         rises = np.concatenate([[0], rises])
