@@ -18,6 +18,12 @@ import tempfile
 from pathlib import Path
 
 
+# Flags Windows lacks (0 there: its folders hold no FIFOs or device files to guard
+# against); O_BINARY only Windows has (0 elsewhere), so that bytes are read as they are.
+NONBLOCK, CLOEXEC, NOFOLLOW, NOCTTY, BINARY = (getattr(os, name, 0) for name in
+                                               ("O_NONBLOCK", "O_CLOEXEC", "O_NOFOLLOW", "O_NOCTTY", "O_BINARY"))
+
+
 class WriteError(Exception):
     """A file that cannot be written; the message says why plainly, then the path."""
 
@@ -90,7 +96,7 @@ def read_limited(path: Path, limit: int, start: int = 0) -> bytes:
     and never ends; the size stat reports is never trusted).
     Raises FileNotFoundError, NotAFile, FileTooLarge or another OSError (see reason)."""
     check_file(os.stat(path).st_mode)      # a device is not even opened (a watchdog or a tape acts on open)
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
+    fd = os.open(path, os.O_RDONLY | NONBLOCK | CLOEXEC | NOCTTY | BINARY)
     try:
         check_file(os.fstat(fd).st_mode)
         if start:
@@ -108,27 +114,35 @@ def read_limited(path: Path, limit: int, start: int = 0) -> bytes:
         os.close(fd)
 
 
-def open_for_append(path: Path):
-    """A regular file opened to append text lines (created if missing); never a FIFO
-    (which would block until a reader came) or a device."""
+def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
+    """A descriptor of the regular file at path (created if flags say so), opened
+    without blocking and checked once open: never a FIFO (which would wait for a
+    reader for good) or a device."""
     try:
         check_file(os.stat(path).st_mode)
     except FileNotFoundError:
         pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    fd = os.open(path, flags | NONBLOCK | CLOEXEC | NOCTTY | BINARY, mode)
     try:
         check_file(os.fstat(fd).st_mode)
-        os.set_blocking(fd, True)
+        if NONBLOCK:
+            os.set_blocking(fd, True)
     except OSError:
         os.close(fd)
         raise
+    return fd
+
+
+def open_for_append(path: Path):
+    """A regular file opened to append text lines (created if missing)."""
+    fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     return os.fdopen(fd, "a", encoding="utf-8")
 
 
 def write_new(path: Path, data: bytes) -> None:
     """A new file at path holding data, readable by its owner only. FileExistsError if
     the name is taken by anything, a symlink above all (never followed)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | CLOEXEC | NOFOLLOW | BINARY, 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
