@@ -57,8 +57,8 @@ def resume(session: Session) -> bool:
 def keep_damaged_save(session: Session) -> None:
     """A damaged save is said and kept aside before a new game can replace it (the menu
     offers only games it can read, and a new game's save would overwrite it unsaid).
-    Only a plain file: a folder, a device or a link is left to the first save, which
-    says what it is or writes through the link (docs/files.md)."""
+    Only a regular file: a folder is left to the first save, which says what it is (a
+    link was resolved at the start, a device or a pipe said by save_usable)."""
     try:
         if not stat.S_ISREG(os.lstat(session.save_path).st_mode):
             return
