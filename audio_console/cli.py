@@ -12,11 +12,9 @@ keyboard; the end of input saves and exits cleanly.
 from __future__ import annotations
 
 import argparse
-import os
 import queue
 import random
 import signal
-import stat
 import sys
 import threading
 from pathlib import Path
@@ -26,8 +24,9 @@ from audio_console.console.session import Session
 from audio_console.console.typed import typed_lines
 from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
-from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
-from audio_console.files import reason
+from audio_console.console.saved_start import open_saved
+from audio_console.console.storage import EventLog
+from audio_console.files import not_a_file, reason, resolved
 from audio_console.contract.game_options import Option
 from audio_console.games import GAMES, HELP_ORDER
 from audio_console.output.presenter import OutputClosed, Presenter, print_line
@@ -236,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.load()
     if args.keep_screen is not None:     # a player alone at a private screen sets it once
         settings.keep_screen = args.keep_screen
-    save_path = args.save or data_dir() / "game.json"
+    # A symlinked save is read, replaced, parked and kept aside beside its target: the link stays.
+    save_path = resolved(args.save or data_dir() / "game.json")
     inputs: queue.Queue = queue.Queue()
     notices = Notices(inputs)
     sink = open_sound(args, settings, notices)
@@ -287,6 +287,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(unused)
     if args.save is not None and args.save.name in ("", ".", ".."):     # "/", ".", "": no file name
         parser.error(f"argument --save: {str(args.save)!r} is a folder; give a file name, like game.json")
+    kind = args.save is not None and not_a_file(args.save)     # --save /dev/null: refused, never replaced
+    if kind:
+        parser.error(f"argument --save: {str(args.save)!r} is {kind}, not a file; give a file name, like game.json")
     return args
 
 
@@ -307,10 +310,8 @@ def close(session: Session, sink, log: EventLog) -> None:
 
 def start(args, session: Session) -> bool:
     """Open the menu, a new game, or the saved one. False: nothing could start."""
-    if args.resume and resume(session):
+    if open_saved(session, args.resume):
         return True
-    if not args.resume:
-        keep_damaged_save(session)
     session.check_options = options_checker(GAMES)
     if args.game is None:
         session.open_menu()
@@ -331,46 +332,6 @@ def start(args, session: Session) -> bool:
               file=sys.stderr, flush=True)
         return False
     return True
-
-
-def resume(session: Session) -> bool:
-    """Resume the saved game; False (with a line saying why) when a new one starts instead."""
-    try:
-        saved = read_save(session.save_path, GAMES, options_checker(GAMES))
-    except FileNotFoundError:
-        session.tell(f"No saved game at {session.save_path}; starting a new one.", signal=None)
-        return False
-    except SaveError as error:
-        session.tell(f"The saved game cannot be resumed: {error}. {kept_aside(session.save_path)}")
-        return False
-    try:
-        session.open_game(GAMES[saved.game], saved.options, saved.seed, saved.actions, saved.log)
-        return True
-    except (InputError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
-        session.tell(f"The saved game cannot be replayed: {str(error)[:80]}. {kept_aside(session.save_path)}")
-        return False
-
-
-def keep_damaged_save(session: Session) -> None:
-    """A damaged save is said and kept aside before a new game can replace it (the menu
-    offers only games it can read, and a new game's save would overwrite it unsaid).
-    Only a plain file: a folder, a device or a link is left to the first save, which
-    says what it is or writes through the link (docs/files.md)."""
-    try:
-        if not stat.S_ISREG(os.lstat(session.save_path).st_mode):
-            return
-        read_save(session.save_path, GAMES, options_checker(GAMES))
-    except OSError:      # no save yet (or it cannot be looked at): nothing to keep
-        return
-    except SaveError as error:
-        session.tell(f"The saved game cannot be resumed: {error}. {kept_aside(session.save_path)}")
-
-
-def kept_aside(path: Path) -> str:
-    try:
-        return f"It was kept as {set_aside(path)}; starting a new one."
-    except OSError as error:
-        return f"It stays at {path} ({reason(error)}); starting a new one."
 
 
 def open_listener(args, settings: Settings, sink, inputs: "queue.Queue"):

