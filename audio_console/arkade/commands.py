@@ -16,7 +16,7 @@ from audio_console.arkade.actions import (
 )
 from audio_console.arkade.board import LETTERS, Cell, Space
 from audio_console.commands.grammar import Command, Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
+from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot, what_is_missing
 from audio_console.wording import number_word
 
 
@@ -243,6 +243,4 @@ MISSING = {("what",): _WHICH_SPACE, ("what", "is"): _WHICH_SPACE, ("what", "is",
 
 def missing_part(tokens: list[str]) -> str | None:
     """What a line that names a command but not its space or line lacks, or None."""
-    if tokens[:1] == ["mark"]:
-        return MISSING[("mark",)]
-    return MISSING.get(tuple(tokens))
+    return what_is_missing(tokens, MISSING, whatever_follows=(("mark",),))

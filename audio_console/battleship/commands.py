@@ -21,7 +21,7 @@ from __future__ import annotations
 from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
 from audio_console.battleship.board import Square
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot
+from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot, what_is_missing
 from audio_console.wording import word_number
 
 ROW_LETTERS = "ABCDEFGHIJ"
@@ -131,21 +131,19 @@ def a_point(tokens: list[str]) -> bool:
 
 # Commands said without the line or sector they need: what to add (not "Not understood").
 WHICH_LINE = "Which line? Say the sector and the line too, like what about sector 2 row D."
+NO_CHANCE = "Battleship has no chance of a line; say hint, then why."
 MISSING = {("what",): WHICH_LINE, ("what", "about"): WHICH_LINE, ("what", "is"): WHICH_LINE,
            ("what", "is", "at"): WHICH_LINE, ("check",): WHICH_LINE,
            ("shoot",): "Where? Say a sector and a row or a column too, like shoot sector 2 row D.",
            ("fire",): "Where? Say a sector and a row or a column too, like fire sector 2 row D.",
            ("my", "sector"): "Which sector? Say my sector 1, 2 or 3.",
            ("mark",): "Battleship has no marks: every line you called is remembered; say read sector 2.",
-           ("chance",): "Battleship has no chance of a line; say hint, then why.",
-           ("chance", "of"): "Battleship has no chance of a line; say hint, then why."}
+           ("chance",): NO_CHANCE, ("chance", "of"): NO_CHANCE}
 
 
 def missing_part(tokens: list[str]) -> str | None:
     """What a line that names a command but not its line or sector lacks, or None."""
-    if tokens[:1] == ["mark"]:
-        return MISSING[("mark",)]
-    return MISSING.get(tuple(tokens))
+    return what_is_missing(tokens, MISSING, whatever_follows=(("mark",),))
 
 
 # What each command does, to name it when it cannot be done now.
