@@ -27,7 +27,7 @@ from audio_console.console.slots import in_progress
 from audio_console.console.saved_start import open_saved
 from audio_console.console.storage import EventLog
 from audio_console.files import not_a_file, reason, resolved
-from audio_console.contract.game_options import Option
+from audio_console.contract.game_options import Option, ParagraphHelpFormatter, games_help
 from audio_console.games import GAMES, HELP_ORDER
 from audio_console.output.presenter import OutputClosed, Presenter, print_line
 from audio_console.output.sink import NullSink
@@ -54,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="audio-console",
         description="A voice- and sound-driven console for Galaxis, Battleship: Outer Space and Arkade.",
-        epilog="audio-console recognize --game GAME [--phase PHASE] [--model FOLDER] FILE.wav ... "
+        formatter_class=ParagraphHelpFormatter,
+        epilog=games_help([(info.title, info.options) for info in HELP_ORDER]) + "\n\nAlso: "
+               "audio-console recognize --game GAME [--phase PHASE] [--model FOLDER] FILE.wav ... "
                "decodes recorded commands with the console's recognizer and prints what it heard "
                "and the command it took, one JSON line a file (audio-console recognize --help for more).")
     parser.add_argument("--game", choices=sorted(GAMES), help="start this game (without it: the menu)")

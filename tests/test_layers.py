@@ -32,7 +32,7 @@ LAYERS = {
     "commands": ("commands",),
     "sound": ("audio",),
     "output": ("output",),
-    "base": ("", "settings", "wording", "files"),   # "": the package itself (its version)
+    "base": ("", "settings", "wording", "board_words", "files"),   # "": the package itself (its version)
 }
 MAY_IMPORT = {
     "app": {"session", "game", "contract", "speech", "commands", "sound", "output", "base"},

@@ -16,7 +16,7 @@ from audio_console.arkade.actions import (
 )
 from audio_console.arkade.board import LETTERS, Cell, Space
 from audio_console.commands.grammar import Command, Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot
+from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot, what_is_missing
 from audio_console.wording import number_word
 
 
@@ -223,3 +223,24 @@ def spoken(action: Action, colour_at: Callable[[Cell], str | None] | None = None
     if isinstance(action, Sacrifice):
         return f"sacrifice the saucer at {action.space}"
     return action.text()
+
+
+# Questions and actions said without the space, line or column they need: what to add
+# (not "Not understood").
+_WHICH_SPACE = "Which space? Say the space too, like what is at C3."
+MISSING = {("what",): _WHICH_SPACE, ("what", "is"): _WHICH_SPACE, ("what", "is", "at"): _WHICH_SPACE,
+           ("read",): "Read what? Say read row C or read column 3.",
+           ("read", "row"): "Which row? Say the row too, like read row C.",
+           ("read", "column"): "Which column? Say the column too, like read column 3.",
+           ("listen", "to", "row"): "Which row? Say the row too, like listen to row C.",
+           ("listen", "to", "column"): "Which column? Say the column too, like listen to column 3.",
+           ("choose",): "Which saucer? Say its space too, like choose C3.",
+           ("ship", "to"): "Which column? Say the column too, like ship to four.",
+           ("fly",): "Which saucer? Say its space and where to, like fly B3 forward.",
+           ("mark",): "Arkade has no marks: both sides see every piece; say what is at C3.",
+           ("chance", "of"): "Arkade has no chances to ask: both sides see every piece; say what can I do."}
+
+
+def missing_part(tokens: list[str]) -> str | None:
+    """What a line that names a command but not its space or line lacks, or None."""
+    return what_is_missing(tokens, MISSING, whatever_follows=(("mark",),))

@@ -198,7 +198,7 @@ class ArkadeConsole(GameAdapter):
         return None
 
     def unknown(self, command: Command) -> str:
-        if command.name == "hint":       # every game's word, Galaxis's and Battleship's command
+        if command.name in ("hint", "why"):    # every game's words, Galaxis's and Battleship's commands
             return "Arkade has no hints: what can I do names every move your dice allow."
         return f"{sentence(command.text)} is not something Arkade can do; say help."
 
@@ -317,6 +317,9 @@ class ArkadeConsole(GameAdapter):
         from audio_console.wording import word_number
         letters = {w: letter for letter, words in PHONETIC.items() for w in words}
         tokens = normalize(text)
+        missing = commands.missing_part(tokens)
+        if missing:
+            return missing
         for first, second in zip(tokens, tokens[1:]):
             letter = letters.get(first, first.upper() if len(first) == 1 and first.isalpha() else None)
             number = second if second.isdigit() else (

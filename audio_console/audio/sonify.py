@@ -5,8 +5,9 @@ right (the last column), pitched by row (row A, nearest the player, lowest; each
 row a whole tone higher), with a timbre for what is known there:
 
     open / unknown          a faint short pip
-    ruled out / out         a dull, quickly dying thud (a point the answers rule out,
-      / marked by you       or the player's own info peg: the spoken line tells which)
+    ruled out / out         a dull, quickly dying thud (a point the answers rule out)
+    marked by you           two quick short thuds (the player's own info peg, where the
+                            answers do not rule the point out)
     closed                  the thud, lower (queried by the other team)
     stored                  two quick soft mid pips (an own position stored, option 3)
     0 / answer_0            a short low buzz (the answer-0 timbre)
@@ -15,7 +16,7 @@ row a whole tone higher), with a timbre for what is known there:
     own ship                a low hum (option 3: own ship revealed)
 
 It is a review aid beside the spoken readout, never a replacement for it. A kind
-word not in this list sounds like "open"; a point off the board raises ValueError.
+word not in this list sounds like "unknown"; a point off the board raises ValueError.
 
     stereo, rate = line_sonification(cells, rows=7)
 
@@ -32,14 +33,17 @@ from typing import Sequence
 import numpy as np
 
 from audio_console.audio.signals import PEAK, Tone, _pan_gains, _tone
+from audio_console.board_words import CERTAIN_SHIP, MARKED, RULED_OUT, STORED, UNKNOWN
 
 SAMPLE_RATE = 48000
 STEP = 0.32          # seconds from one point to the next
 BASE_PITCH = 330.0   # row 1 (A)
-KINDS = ("unknown", "ruled_out", "closed", "stored", "answer_0", "answer_1", "answer_2",
+KINDS = (UNKNOWN, "ruled_out", "marked", "closed", STORED, "answer_0", "answer_1", "answer_2",
          "answer_3", "answer_4", "ship", "own_ship")
-ALIASES = {"open": "unknown", "out": "ruled_out", "ruled out": "ruled_out", "marked by you": "ruled_out",
-           "certain ship": "ship", "discovered": "ship", "own ship": "own_ship",
+# The board views' words (board_words.py) as the kinds they play; "open" and "out" are
+# older names kept for callers outside the package.
+ALIASES = {"open": UNKNOWN, "out": "ruled_out", RULED_OUT: "ruled_out", MARKED: "marked",
+           CERTAIN_SHIP: "ship", "discovered": "ship", "own ship": "own_ship",
            "0": "answer_0", "1": "answer_1", "2": "answer_2", "3": "answer_3", "4": "answer_4"}
 
 
@@ -62,6 +66,9 @@ def point_tones(kind: str, pitch: float) -> list[tuple[float, Tone]]:
         return [(0.0, Tone(pitch, on=(0.06, 0.06), wave="sine", level=0.3))]
     if kind == "ruled_out":
         return [(0.0, Tone(pitch / 2, on=(0.12, 0.12), wave="triangle", level=0.6, decay=0.03))]
+    if kind == "marked":      # a knock-knock: a peg placed by hand, not proved
+        return [(i * 0.09, Tone(pitch / 2, on=(0.05, 0.05), wave="triangle", level=0.6, decay=0.02))
+                for i in range(2)]
     if kind == "closed":
         return [(0.0, Tone(pitch / 3, on=(0.12, 0.12), wave="triangle", level=0.6, decay=0.03))]
     if kind == "stored":

@@ -21,7 +21,7 @@ from __future__ import annotations
 from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
 from audio_console.battleship.board import Square
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
-from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot
+from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot, what_is_missing
 from audio_console.wording import word_number
 
 ROW_LETTERS = "ABCDEFGHIJ"
@@ -95,10 +95,10 @@ PLACE_RULES = [
 REVIEW_RULES = [
     Rule("read sector", "read sector {sector}", ["read [sector] <sector>"]),
     Rule("read", "read", ["read", "read sector"]),
-    Rule("what", "what {sector} row {row}", ["what [about|is] [sector] <sector> row <row>"]),
-    Rule("what", "what {sector} column {column}", ["what [about|is] [sector] <sector> column <column>"]),
-    Rule("what here", "what row {row}", ["what [about|is] row <row>"]),
-    Rule("what here", "what column {column}", ["what [about|is] column <column>"]),
+    Rule("what", "what {sector} row {row}", ["what [about|is] [at] [sector] <sector> row <row>"]),
+    Rule("what", "what {sector} column {column}", ["what [about|is] [at] [sector] <sector> column <column>"]),
+    Rule("what here", "what row {row}", ["what [about|is] [at] row <row>"]),
+    Rule("what here", "what column {column}", ["what [about|is] [at] column <column>"]),
     Rule("my fleet", "my fleet", ["my fleet", "fleet"]),
     Rule("my sector", "my sector {sector}", ["my sector <sector>"]),
 ]
@@ -128,6 +128,23 @@ def a_point(tokens: list[str]) -> bool:
         tokens = tokens[2:]
     letter = len(tokens) == 2 and (len(tokens[0]) == 1 and tokens[0].isalpha() or tokens[0] in SPOKEN_LETTERS)
     return letter and word_number(tokens[1]) is not None
+
+# Commands said without the line or sector they need: what to add (not "Not understood").
+WHICH_LINE = "Which line? Say the sector and the line too, like what about sector 2 row D."
+NO_CHANCE = "Battleship has no chance of a line; say hint, then why."
+MISSING = {("what",): WHICH_LINE, ("what", "about"): WHICH_LINE, ("what", "is"): WHICH_LINE,
+           ("what", "is", "at"): WHICH_LINE, ("check",): WHICH_LINE,
+           ("shoot",): "Where? Say a sector and a row or a column too, like shoot sector 2 row D.",
+           ("fire",): "Where? Say a sector and a row or a column too, like fire sector 2 row D.",
+           ("my", "sector"): "Which sector? Say my sector 1, 2 or 3.",
+           ("mark",): "Battleship has no marks: every line you called is remembered; say read sector 2.",
+           ("chance",): NO_CHANCE, ("chance", "of"): NO_CHANCE}
+
+
+def missing_part(tokens: list[str]) -> str | None:
+    """What a line that names a command but not its line or sector lacks, or None."""
+    return what_is_missing(tokens, MISSING, whatever_follows=(("mark",),))
+
 
 # What each command does, to name it when it cannot be done now.
 DOING = {"shoot": "Shooting", "shoot here": "Shooting", "sector": "Choosing a sector",

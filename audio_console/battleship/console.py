@@ -15,7 +15,7 @@ import random
 
 from audio_console.battleship import commands
 from audio_console.battleship.commands import (DOING, OVER, PASSING, PLACING, POINT_NOT_SHOT,
-                                               SHOOTING, a_point)
+                                               SHOOTING, a_point, missing_part)
 from audio_console.battleship.computer import LEVELS, choose_line, hint, move_rng
 from audio_console.battleship.cues import SIDES, cue, first_words, log_event, owner_news, who_prefix
 from audio_console.battleship.footprints import SHIP_NAMES
@@ -208,6 +208,9 @@ class BattleshipConsole(GameAdapter):
         tokens = normalize(text)
         if self.phase() == SHOOTING and a_point(tokens):     # a Galaxis habit: D5
             return POINT_NOT_SHOT
+        missing = missing_part(tokens)
+        if missing:
+            return missing
         for word, limit, what in (("sector", 3, "sectors go from 1 to 3"), ("column", 10, "columns go from 1 to 10")):
             if word in tokens[:-1]:
                 value = tokens[tokens.index(word) + 1]

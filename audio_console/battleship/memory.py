@@ -8,6 +8,7 @@ exactly that, fed with the rules' events, and reads it back in words: "status",
 from __future__ import annotations
 
 from audio_console.battleship.footprints import SHIP_NAMES
+from audio_console.board_words import RULED_OUT_LONG, UNKNOWN
 from audio_console.wording import noun
 from audio_console.battleship.board import ALL_LINES, ROW, ROWS, SECTORS, Cell, Line, Placement
 from audio_console.battleship.events import HIT, ShipPlaced, ShipRemoved, ShipVaporized, ShotFired
@@ -79,8 +80,9 @@ class BoardMemory:
             (self.own_vaporized if event.owner == self.player else self.enemy_vaporized).append(event.ship)
 
     # --- readouts -----------------------------------------------------------------
-    # The words of Galaxis's memory: "ruled out" is what the answers prove (a line whose
-    # every hole lies on a missed line is a miss for sure), "unknown" a line not called.
+    # The words of every board view (board_words.py): "ruled out" is what the answers
+    # prove (a line whose every hole lies on a missed line is a miss for sure), "unknown"
+    # a line not called that may still hit.
     def ruled_out(self, line: Line) -> bool:
         """Not called, and every hole of it lies on a line that missed."""
         missed = [l for l, r in self.shots.items() if r != HIT and l.sector == line.sector]
@@ -91,14 +93,14 @@ class BoardMemory:
         if line in self.shots:
             return f"Sector {line.sector} {line.name}: {self.shots[line]}."
         if self.ruled_out(line):
-            return (f"Sector {line.sector} {line.name}: ruled out by the answers, not called: "
+            return (f"Sector {line.sector} {line.name}: {RULED_OUT_LONG}, not called: "
                     "every hole on it lies on a line that missed.")
-        return f"Sector {line.sector} {line.name}: unknown, not called yet."
+        return f"Sector {line.sector} {line.name}: {UNKNOWN}, not called yet."
 
     def read_sector(self, sector: int) -> str:
         calls = [(line, result) for line, result in self.shots.items() if line.sector == sector]
         if not calls:
-            return f"Sector {sector}: nothing called yet; every line unknown."
+            return f"Sector {sector}: nothing called yet; every line {UNKNOWN}."
         parts = []
         for result in ("hit", "miss"):
             for kind in ("row", "column"):
@@ -111,8 +113,8 @@ class BoardMemory:
         out = [line.name for line in sorted(ALL_LINES, key=lambda l: (l.kind != ROW, l.position))
                if line.sector == sector and self.ruled_out(line)]
         if out:
-            parts.append(f"ruled out by the answers, not called: {join_words(out)}")
-        return f"Sector {sector}: " + "; ".join(parts) + "; the other lines unknown."
+            parts.append(f"{RULED_OUT_LONG}, not called: {join_words(out)}")
+        return f"Sector {sector}: " + "; ".join(parts) + f"; the other lines {UNKNOWN}."
 
     def my_fleet(self) -> list[str]:
         if not self.fleet:

@@ -95,3 +95,15 @@ TYPED_SYNONYMS = [
 
 def common_grammar() -> Grammar:
     return Grammar(COMMON_RULES + TYPED_SYNONYMS, VOICE_SLOTS)
+
+
+def what_is_missing(tokens: list[str], missing: dict[tuple[str, ...], str],
+                    whatever_follows: tuple[tuple[str, ...], ...] = ()) -> str | None:
+    """The answer to a command said without the point, line or space it needs: `missing`
+    maps the words said to what to add; a key in `whatever_follows` answers however the
+    line goes on (a word another game has no use for: "mark A1"). None: not such a line."""
+    said = tuple(tokens)
+    for start in whatever_follows:
+        if said[:len(start)] == start:
+            return missing[start]
+    return missing.get(said)

@@ -8,6 +8,7 @@ own default takes it with `defaulting`."""
 from __future__ import annotations
 
 import argparse
+import textwrap
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
@@ -53,6 +54,25 @@ def read_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dict:
     answers): every declared option, its default when it is not given or None."""
     return {option.dest: option.default if given.get(option.dest) is None else given[option.dest]
             for option in declared}
+
+
+def games_help(games: Sequence[tuple[str, Sequence[Option]]]) -> str:
+    """--help's list of which options each game takes, one line a game, from the same
+    declarations ("Battleship: Outer Space takes --opponent, --level, --placement.")."""
+    lines = [f"{title} takes {', '.join(option.flag for option in options)}." if options
+             else f"{title} takes no options of its own." for title, options in games]
+    return "\n".join(["Game options, by game:"] + lines)
+
+
+class ParagraphHelpFormatter(argparse.HelpFormatter):
+    """argparse's help, but each line of the description and the epilog filled on its
+    own, so that a game's line is not run into the next, and never broken at a hyphen
+    ("audio-console", "--time-limit")."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(textwrap.fill(" ".join(line.split()), width, initial_indent=indent,
+                                        subsequent_indent=indent, break_on_hyphens=False)
+                         for line in text.split("\n"))
 
 
 def seconds(low: float, high: float):

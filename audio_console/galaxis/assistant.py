@@ -23,10 +23,14 @@ from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
-from audio_console.galaxis.memory import BoardMemory, Known
+from audio_console.board_words import (
+    CERTAIN_SHIP_LONG, CLOSED_LONG, MARKED, NOT_RULED_OUT, RULED_OUT_LONG, marked_note,
+)
+from audio_console.galaxis.memory import BoardMemory, Known, certain_ships_line, closed_line, ruled_out_line
 from audio_console.galaxis.review import review, review_steps
 from audio_console.galaxis.rules import SEARCHING, STORING, GalaxisGame
 from audio_console.settings import Settings
+from audio_console.wording import counted
 
 # --- the assistant's words: a separate block, added to the lead's grammar ----------------
 
@@ -181,7 +185,10 @@ class Assistant:
         short = f"Hint: caution {name}." if caution else f"Hint: {name}."
         why = (f"say caution spaceship {name}: it is one of your own positions and certainly one "
                f"of theirs too." if caution else suggestion.reason(d.count))
-        self.why[team] = f"Why {name}: {why}"
+        if suggestion.point in self.memory[team].marked and suggestion.point not in self.memory[team].auto_marked:
+            short = f"{short[:-1]}, though {MARKED}."
+            why += f" You marked it, but {NOT_RULED_OUT}."
+        self.why[team] = f"Why {name}: {why} Hints used: {self.hints[team]}."
         # Short by default, so that the microphone opens soon; the reason on "why".
         text = f"{short[:-1]}: {why}" if self.host.settings.long_hints else short
         event = {"event": "hint", "team": team, "point": name, "placements": d.count,
@@ -204,14 +211,12 @@ class Assistant:
     def do_ruled_out(self, command: Command, now: float) -> Reply:
         known, memory = self.known(), self.memory[self.host.team]
         points = sorted(known.ruled_out)
-        text = (f"Ruled out {len(points)}: {_names(points)}." if points
-                else "Nothing is ruled out by the answers yet.")
+        text = ruled_out_line(points) if points else f"Nothing is {RULED_OUT_LONG} yet."
         messages = [self._secret(text)]
         if memory.closed:
-            messages.append(self._secret(f"Closed, queried by the other team {len(memory.closed)}: "
-                                         f"{_names(memory.closed)}."))
+            messages.append(self._secret(closed_line(memory.closed)))
         if known.ships:
-            messages.append(self._secret(f"Certainly ships {len(known.ships)}: {_names(known.ships)}."))
+            messages.append(self._secret(certain_ships_line(known.ships)))
         return Reply(messages=messages)
 
     def do_chance(self, command: Command, now: float) -> Reply:
@@ -223,15 +228,17 @@ class Assistant:
         elif point in d.heard:
             text = f"{name} was queried: it is not a ship."
         elif point in self.memory[self.host.team].closed:
-            text = f"{name}: closed, queried by the other team, so no ship of theirs."
+            text = f"{name}: {CLOSED_LONG}."
         else:
             chance = d.chance(point)
             if chance <= 0:
-                text = f"{name}: ruled out by the answers; no chance of a ship."
+                text = f"{name}: {RULED_OUT_LONG}; no chance of a ship."
             elif chance >= 1:
-                text = f"{name}: certainly a ship, by the answers."
+                text = f"{name}: {CERTAIN_SHIP_LONG}."
             else:
                 text = f"{name}: a ship with chance {chance:.0%} ({_share(chance, d.count)})."
+            if chance > 0 and point in self.memory[self.host.team].marked:
+                text = text[:-1] + f"; {marked_note(False)}."     # the player's peg is not the answers'
         return Reply(messages=[self._secret(text)])
 
     def do_placements(self, command: Command, now: float) -> Reply:
@@ -246,7 +253,8 @@ class Assistant:
         on = command.get("state") == "on"
         self.auto_mark[team] = on
         reply = Reply(record=[command.text])
-        reply.say(f"Auto mark {'on: info pegs are placed for you' if on else 'off'}.")
+        reply.say(f"Auto mark on: info pegs are placed for you on every point {RULED_OUT_LONG}."
+                  if on else "Auto mark off: the pegs placed stay; new ones are yours to place.")
         reply.messages += self._auto_mark(team)
         return reply
 
@@ -257,12 +265,10 @@ class Assistant:
         new = [p for p in sorted(self.deductions[team].ruled_out())
                if p not in memory.marked and p not in memory.answers
                and p not in memory.ships and p not in memory.closed]
-        for point in new:
-            memory.marked.add(point)
+        memory.auto_mark(new)
         if not new:
             return []
-        names = ", ".join(format_point(p) for p in new)
-        text = f"Auto mark: {len(new)} ruled out: {names}."
+        text = f"Auto mark: {counted(len(new), 'point')} {RULED_OUT_LONG}, marked for you: {_names(new)}."
         if self.option == 1 and team != self.host.player_team():
             return []
         return [self._secret(text)]

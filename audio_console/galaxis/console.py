@@ -160,7 +160,8 @@ class GalaxisConsole(GameAdapter):
                 lines.append("Caution spaceship D5: query one of your own positions on purpose.")
         lines += [
             "What is at D5; read row D; read column 5; listen to row D; summary; status.",
-            "Mark D5 or rule out D5 places an info peg; unmark D5 removes it; undo takes back the last one.",
+            "Mark D5 places your own info peg (said as marked by you, apart from what the answers rule out); "
+            "unmark D5 removes it; undo takes back the last one.",
         ]
         return lines
 

@@ -3,6 +3,7 @@ does (beam by beam), and what a query ruled out. The tutorial and the review of 
 finished game both say these."""
 from __future__ import annotations
 
+from audio_console.board_words import RULED_OUT_LONG
 from audio_console.galaxis.board import DIRECTIONS, DISCOVERED, Point, answer, beams, format_point
 from audio_console.wording import counted, noun, number_word
 
@@ -46,7 +47,7 @@ def explain_answer(point: Point, ships) -> list[str]:
         lines.append(sentence + ".")
     if heard == 0:
         return [f"{name} answers 0, one long low tone: none of its eight beams meets a ship, "
-                "so every point on them is empty. Those points get info pegs."]
+                f"so every point on them is empty: {RULED_OUT_LONG}, where info pegs go."]
     head = (f"{name} answers {heard}, {counted(heard, 'beep', words=True)}: "
             f"{number_word(heard)} of its eight beams {noun(heard, 'meets', 'meet')} a ship.")
     tail = f"Its other {8 - len(seeing)} beams meet no ship." if len(seeing) < 8 else ""

@@ -66,12 +66,14 @@ class Capture:
         if state.lost_since is not None:
             state.lost_since = None
             self.notice(MIC_BACK)
-        if self.echo is not None:
-            block = self.echo.clean(block, self.microphone.frames.qsize() * len(block) // 2)
         # Muted only after MUTED_AFTER seconds of zeros with the console quiet and the
         # player asked for a command: not while the console speaks its opening lines.
+        # The microphone's own samples are judged (a mute makes them zeros), not what
+        # the echo canceller leaves of them.
         if self.muted.push(block, counting=self.counting()):
             self.notice(MIC_MUTED)
+        if self.echo is not None:
+            block = self.echo.clean(block, self.microphone.frames.qsize() * len(block) // 2)
         return block
 
     def _lost(self) -> None:

@@ -34,7 +34,7 @@ def test_answer_n_is_n_countable_pips(n):
 
 
 def test_kinds_sound_different():
-    kinds = ["open", "out", "0", "2", "ship", "stored", "closed", "own ship"]
+    kinds = ["open", "out", "0", "2", "ship", "stored", "closed", "own ship", "marked by you"]
     x, rate = line_sonification([(c, 9, 3, k) for c, k in enumerate(kinds)])
     parts = {k: point(x, rate, i) for i, k in enumerate(kinds)}
     energy = {k: float((p ** 2).sum()) for k, p in parts.items()}
@@ -44,6 +44,10 @@ def test_kinds_sound_different():
     assert ship_tail > 5 * envelope(parts["open"], rate)[20:40].mean()
     assert count_onsets(envelope(parts["stored"], rate), min_gap=2) == 2
     assert dominant_frequency(parts["closed"], rate) < dominant_frequency(parts["out"], rate)
+    # the player's own peg: two short thuds, where what the answers rule out is one
+    assert count_onsets(envelope(parts["marked by you"], rate), min_gap=2) == 2
+    assert count_onsets(envelope(parts["out"], rate), min_gap=2) == 1
+    assert dominant_frequency(parts["marked by you"], rate) < dominant_frequency(parts["stored"], rate)
 
 
 def test_off_board_is_refused_and_an_unknown_word_sounds_like_open():

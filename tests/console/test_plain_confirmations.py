@@ -62,3 +62,16 @@ def test_help_describes_every_game_option_and_the_recognize_subcommand(tmp_path)
                         "--mode": "arcade", "--alien": "the Alien side", "--defence": "the Defence side"}.items():
         assert words in blocks[flag], blocks[flag]
     assert "audio-console recognize --game GAME" in text and "JSON line" in text
+
+
+def test_help_says_which_options_each_game_takes_from_its_declarations():
+    from audio_console.games import HELP_ORDER
+    text = subprocess.run([sys.executable, "-m", "audio_console", "--help"], capture_output=True, text=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT), "COLUMNS": "300"}).stdout
+    lines = text.splitlines()
+    start = lines.index("Game options, by game:")
+    by_game = dict(line.split(" takes ", 1) for line in lines[start + 1:start + 1 + len(HELP_ORDER)])
+    assert by_game["Battleship: Outer Space"] == "--opponent, --level, --placement."
+    for info in HELP_ORDER:       # every declared option, and only those, on its game's line
+        assert by_game[info.title].rstrip(".").split(", ") == [option.flag for option in info.options]
+    assert "(audio-console recognize --help for more)" in text     # never broken at a hyphen

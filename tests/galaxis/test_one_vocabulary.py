@@ -64,3 +64,43 @@ def test_a_mark_after_the_game_is_over_is_refused_in_one_line(tmp_path):
                                  ALL + ["mark D5", "unmark D5", "quit"], tmp_path))
     assert lines[-3:] == ["The game is over. Say new game, or quit."] * 2 + ["Goodbye."]
     assert not [l for l in lines if "marked by you" in l]
+
+
+def test_auto_marks_are_said_as_auto_marks_and_never_as_yours(tmp_path):
+    lines = lines_of(run_console(ARGS, ["D5", "auto mark on", "what is at D4", "summary", "unmark D4",
+                                        "undo", "what is at D4", "quit"], tmp_path))
+    auto = next(l for l in lines if l.startswith("Auto mark: "))
+    assert auto.startswith("Auto mark: 26 points ruled out by the answers, marked for you: A2, A5,")
+    assert lines.count("D4: ruled out by the answers, marked for you by auto mark.") == 2
+    assert "D4 no longer marked for you by auto mark." in lines
+    assert "Undone: D4 marked for you by auto mark again." in lines
+    assert not [l for l in lines if l.startswith("Marked by you")]    # none of these pegs is the player's
+
+
+def test_a_chance_or_a_hint_on_a_point_you_marked_says_the_answers_do_not_rule_it_out(tmp_path):
+    lines = lines_of(run_console(ARGS, ["D5", "hint", "mark C3", "chance of C3", "hint", "why", "quit"],
+                                 tmp_path))
+    assert "Hint: C3." in lines
+    assert next(l for l in lines if l.startswith("C3: a ship with chance ")).endswith(
+        "; marked by you; the answers do not rule it out.")
+    assert "Hint: C3, though marked by you." in lines
+    why = next(l for l in lines if l.startswith("Why C3: "))
+    assert why.endswith("You marked it, but the answers do not rule it out. Hints used: 2.")
+
+
+def test_listen_plays_your_own_mark_apart_from_what_the_answers_rule_out(tmp_path):
+    from audio_console.audio.sonify import STEP
+    from tests.audio.analysis import count_onsets, envelope
+    from tests.robust.helpers import make_session, start
+    session, out, sink = make_session(tmp_path)
+    start(session, "galaxis", seed=6, option=2)
+    for line in ["D5", "mark A1", "listen to row A"]:
+        session.type(line)
+    row = next(l for l in out.getvalue().splitlines() if l.startswith("Row A:"))
+    assert row.startswith("Row A: A1 marked by you, A2 ruled out, A3 unknown,") and row in sink.spoken
+    stereo, rate = sink.samples[-1]
+    point = [stereo[int(i * STEP * rate):int((i + 1) * STEP * rate)] for i in range(3)]
+    onsets = [count_onsets(envelope(p, rate), min_gap=2) for p in point]
+    assert onsets[0] == 2 and onsets[1] == 1              # the player's peg: a knock-knock; proved: one thud
+    loud = [float((p ** 2).sum()) for p in point]
+    assert loud[2] < min(loud[:2])                        # unknown: the faint pip

@@ -49,3 +49,25 @@ def test_silence_while_the_console_speaks_is_not_called_muted(monkeypatch):
 def test_silence_before_the_player_is_asked_anything_is_not_called_muted(monkeypatch):
     monkeypatch.setattr(microphone, "MUTED_AFTER", 1.0)
     assert listen(NullSink(), 2.0, prompted=False) == []
+
+
+class TakingAllOut:
+    """An echo canceller that leaves nothing of what it is given (a fake: only which
+    samples the muted check judges is tested here, not the cancelling)."""
+
+    def clean(self, block, queued=0):
+        return bytes(len(block))
+
+
+def test_the_microphones_own_samples_are_judged_not_what_the_canceller_leaves(monkeypatch):
+    import numpy as np
+    monkeypatch.setattr(microphone, "MUTED_AFTER", 1.0)
+    notices = []
+    take = capture.Capture(microphone.Microphone(), TakingAllOut(), notices.append, lambda: True)._take
+    quiet_room = np.random.default_rng(0).integers(-3, 4, 480).astype("<i2").tobytes()
+    for _ in range(100):                 # 3 s of a working microphone in a quiet room
+        take(quiet_room)
+    assert notices == []
+    for _ in range(40):                  # 1.2 s of zeros: the microphone itself is muted
+        take(bytes(960))
+    assert notices == [capture.MIC_MUTED]
