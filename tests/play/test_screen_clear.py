@@ -39,7 +39,7 @@ def store_team_1(console, typed: int = 0):
     for point, answer in STEPS[typed:]:
         console.type(point, then=answer)
     console.type("D4", then="Team 1: your positions: A1, B2, C3, D4.")    # read back, then passed
-    return console.type("ready", then="Pass the console to team 2. Team 2: say ready.")
+    return console.type("done", then="Pass the console to team 2. Team 2: say ready.")
 
 
 def test_option_3_team_1s_positions_leave_the_screen_and_its_scrollback(terminal):
