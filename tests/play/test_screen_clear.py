@@ -7,8 +7,9 @@ import io
 import pytest
 
 from audio_console.games import GAMES
-from audio_console.output.screen import CLEAR
-from tests.conftest import run_console
+from audio_console.output.message import Message
+from audio_console.output.screen import CLEAR, clear_for
+from tests.conftest import ROOT, run_console
 from tests.robust.helpers import make_session
 from tests.play.terminal import Terminal
 
@@ -133,3 +134,48 @@ def test_the_clear_is_written_once_before_its_line_and_the_line_is_spoken(tmp_pa
     assert "Screen cleared for team 2." in sink.spoken
     session.type("repeat")
     assert out.getvalue().count(CLEAR) == 1
+
+
+def test_a_windows_console_has_its_sequences_turned_on_else_cls_else_the_team_is_told(monkeypatch):
+    """The decision only: a Windows console cannot run here (screen.py's seams stand in
+    for it; docs/platforms.md says it is untried on a real PC)."""
+    from audio_console.output import screen
+    clear = clear_for("team 2", [Message("Team 1: answered 1: one ship sighted.")])
+    calls = []
+    monkeypatch.setattr(screen, "clear_with_cls", lambda: calls.append("cls") or True)
+    monkeypatch.setattr(screen, "sequences_work", lambda out: True)      # turned on
+    out = TerminalOut()
+    assert screen.clear_screen(clear, out, keep=False) is clear and calls == []
+    assert out.getvalue() == CLEAR + "Team 1: answered 1: one ship sighted.\n"
+    monkeypatch.setattr(screen, "sequences_work", lambda out: False)     # an older console: cls
+    out = TerminalOut()
+    assert screen.clear_screen(clear, out, keep=False) is clear and calls == ["cls"]
+    assert "\x1b" not in out.getvalue()          # never stray characters on its screen
+    monkeypatch.setattr(screen, "clear_with_cls", lambda: False)          # nothing clears it: said so
+    out = TerminalOut()
+    shown = screen.clear_screen(clear, out, keep=False)
+    assert shown is not None and shown.text.startswith("Screen not cleared for team 2:")
+    assert "Clear it yourself" in shown.text and shown.signal == "error"
+    assert out.getvalue() == "" and not shown.clear_for
+
+
+def test_a_console_that_cannot_be_cleared_says_so_and_the_game_goes_on(tmp_path):
+    """The console as if on Windows (tests/platforms/elsewhere.py) in a real terminal:
+    no console mode to turn on and no cls here, so nothing can clear it."""
+    console = Terminal(tmp_path, [*GALAXIS, "--option", "1", "--save", str(tmp_path / "s.json")],
+                       program=(str(ROOT / "tests" / "platforms" / "elsewhere.py"), "win32"))
+    try:
+        console.wait_for("Team 1: your query.")
+        screen = console.type("D4", then="Pass the console to team 2. Team 2: say ready.")
+        assert ("Screen not cleared for team 2: this console cannot clear it. Clear it yourself before "
+                "team 2 looks.") in screen
+        assert "\x1b" not in screen and "Screen cleared" not in screen and "Traceback" not in screen
+        assert "cls" not in screen            # the failed cls says nothing of its own
+        console.type("ready", then="Team 2: your query.")
+    finally:
+        console.close()
+
+
+def test_elsewhere_than_windows_the_sequences_are_always_used():
+    from audio_console.output.windows_console import sequences_work
+    assert sequences_work(TerminalOut())
