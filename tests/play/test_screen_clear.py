@@ -57,6 +57,24 @@ def test_option_3_team_1s_positions_leave_the_screen_and_its_scrollback(terminal
     assert "A1" not in screen and "Team 1: position" not in screen
 
 
+def test_option_3_the_warning_about_an_own_position_leaves_the_screen(terminal):
+    """The search: "D4 is one of your own positions" names a stored ship; the query
+    that follows is public (both teams hear it) and stays readable."""
+    console = terminal(*GALAXIS, "--option", "3")
+    store_team_1(console)
+    console.type("ready", then="Team 2: store position 1 of 4.")
+    for point in ("E1", "E2", "E3"):
+        console.type(point, then="stored.")
+    console.type("E4", then="Team 2: your positions: E1, E2, E3, E4.")
+    console.type("done", then="Pass the console to team 1. Team 1: say ready.")
+    console.type("ready", then="Team 1: your query.")
+    screen = console.type("D4", then="D4 is one of your own positions")
+    screen = console.type("F5", then="Pass the console to team 2. Team 2: say ready.")
+    assert "Screen cleared for team 2." in screen
+    assert "own positions" not in screen and "D4" not in screen and "E1" not in screen
+    assert "Team 1: F5 answered" in screen          # the query is public: still readable
+
+
 def test_the_keep_option_keeps_the_screen_and_is_remembered(terminal):
     console = terminal(*GALAXIS, "--option", "3", "--keep-screen")
     screen = store_team_1(console)
