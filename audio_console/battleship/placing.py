@@ -138,6 +138,8 @@ class FleetPlacing:
         self._placing_only()
         if command.values:
             placement = self._placement(command)
+            if not self._fits(placement):      # tried there instead: the prompt offers where it fits
+                return self._try(placement, SIDES[self.player])
         else:
             placement = self._need_pending()
         player = self.player

@@ -34,6 +34,15 @@ def test_a_ship_that_cannot_go_there_is_offered_a_place_where_it_fits(tmp_path):
     assert "would stick out 1 column past column 10" in lines[stuck - 1]
 
 
+def test_placing_at_once_where_it_cannot_go_is_a_try_with_the_offer(tmp_path):
+    lines = lines_of(run_console(ARGS, ["place quadron sector 1 B3 across", "place rocket raider sector 1 B3 across",
+                                        "place", "move to C2", "place", "quit"], tmp_path))
+    cannot = lines.index("Cannot go there: the Rocket Raider would overlap the Quadron at B3, C3, C4, C5, C6.")
+    assert lines[cannot + 1] == "Rocket Raider at sector 1 B3 across cannot go there. It fits at C2: say move to C2."
+    assert not any(line.startswith("Placed: Rocket Raider") for line in lines[:cannot + 3])
+    assert any(line.startswith("Placed: Rocket Raider in sector 1, across, box from C2") for line in lines)
+
+
 def offer_where_only(free, pending):
     """The offer for `pending` when only the placements `free` accepts are free (the rule
     of choosing; the real fitting is tried in the test above)."""
