@@ -49,8 +49,11 @@ def test_nothing_secret_is_printed_or_spoken_from_the_pass_until_ready(tmp_path,
     assert "Pass the console to " in passed
     mark, said = mark + passed.index("Pass the console to "), said + [
         i for i, s in enumerate(sink.spoken[said:]) if s.startswith("Pass the console to ")][0]
+    repeated = len(out.getvalue())
     for line in ARRIVING:
         session.type(line)
+        if line == "repeat":                     # the pass's public lines, its prompt said once
+            assert out.getvalue()[repeated:].count("Pass the console to ") == 1
     printed, spoken = out.getvalue()[mark:], sink.spoken[said:]
     assert printed.count("say ready first") >= 3            # refused, each saying why
     for secret in secrets:
