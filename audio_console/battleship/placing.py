@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from audio_console.battleship.board import BattleshipError, Placement, other
+from audio_console.battleship.board import SECTORS, BattleshipError, Placement, other, placements_in_sector
 from audio_console.battleship.commands import ship_name
 from audio_console.battleship.cues import SIDES, first_words, who_prefix
 from audio_console.battleship.events import BattleBegins
@@ -48,7 +48,7 @@ class FleetPlacing:
             where = (f"{who}{self.pending.ship} at sector {self.pending.sector} {self.pending.corner} "
                      f"{self.pending.heading}")
             if not self._fits(self.pending):     # never offer to place it where it cannot go
-                return f"{where} cannot go there: say turn it, move to another corner, or move to another sector."
+                return f"{where} cannot go there. {self._offer(self.pending)}"
             return f"{where}: say place, turn it, or move to another corner."
         missing = [s for s in SHIP_NAMES if s not in self.core.fleets[self.player]]
         if not missing:
@@ -74,6 +74,33 @@ class FleetPlacing:
         except BattleshipError:
             return False
         return True
+
+    def _offer(self, pending: Placement) -> str:
+        """A place near `pending` where the ship fits, and the fewest words that try it:
+        the same heading in the same sector (nearest corner first), one quarter turn,
+        another sector at the same corner, else anywhere free."""
+        if pending.ship in self.core.fleets[self.player]:
+            return f"The {pending.ship} is placed already: say remove {pending.ship.lower()} to move it."
+        free = [p for s in (pending.sector, *(s for s in SECTORS if s != pending.sector))
+                for p in placements_in_sector(pending.ship, s) if self._fits(p)]
+        if not free:
+            return "There is no room left for it: remove a ship, like remove dueler."
+
+        def distance(p: Placement) -> int:
+            return abs(p.row - pending.row) + abs(p.column - pending.column)
+        moved = [p for p in free if p.sector == pending.sector and p.heading == pending.heading]
+        if moved:
+            near = min(moved, key=distance)
+            return f"It fits at {near.corner}: say move to {near.corner}."
+        turned = pending._replace(heading=HEADINGS[(HEADINGS.index(pending.heading) + 1) % len(HEADINGS)])
+        if turned in free:
+            return f"It fits turned {turned.heading}: say turn it."
+        elsewhere = [p for p in free if (p.row, p.column, p.heading) == (pending.row, pending.column, pending.heading)]
+        if elsewhere:
+            return f"It fits in sector {elsewhere[0].sector}: say move to sector {elsewhere[0].sector}."
+        near = min(free, key=lambda p: (p.sector != pending.sector, distance(p)))
+        return (f"It fits at sector {near.sector} {near.corner} {near.heading}: say {near.ship.lower()} "
+                f"sector {near.sector} {near.corner} {near.heading}.")
 
     def _placement(self, command: Command) -> Placement:
         corner = command.value("corner")
@@ -111,6 +138,8 @@ class FleetPlacing:
         self._placing_only()
         if command.values:
             placement = self._placement(command)
+            if not self._fits(placement):      # tried there instead: the prompt offers where it fits
+                return self._try(placement, SIDES[self.player])
         else:
             placement = self._need_pending()
         player = self.player

@@ -25,7 +25,8 @@ class SpokenCommands(Handler):
         # never the screen's clear again: it happens once, at the pass of the console
         again = [m for m in self.session.last_messages if not m.clear_for]
         self.session.show(Reply(messages=again), remember=False, review=True)
-        self.session.show_prompt(force=True)
+        # the prompt after it, unless the reply ended with it ("Pass the console to team 2 ...")
+        self.session.show_prompt(force=not again or again[-1].text != self.session.console.prompt())
 
     def do_previous_message(self, command: Command) -> None:
         self.session.show(self.session.history.previous(), remember=False, review=True)

@@ -28,6 +28,7 @@ from audio_console.settings import Settings
 from audio_console.wording import number_word, sentence
 
 READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
+DONE = Rule("done", "done", ["done", "we are done"])     # option 3: the four positions read back are agreed
 
 OPTION_NAMES = {
     1: "option 1, two teams hunt the same four ships",
@@ -108,7 +109,7 @@ class GalaxisConsole(GameAdapter):
     def grammar(self) -> Grammar:
         grammar = commands.grammar(self.core.phase, self.option)
         if self.two_humans() or self.storing.draft:
-            grammar = grammar + Grammar([READY], [])
+            grammar = grammar + Grammar([READY, DONE] if self.storing.draft else [READY], [])
         return grammar + assistant_grammar(self.demo)
 
     def prompt(self) -> str:
@@ -150,7 +151,7 @@ class GalaxisConsole(GameAdapter):
         lines = []
         if self.core.phase == STORING:
             return ["Say a point to store it secretly, like D5 or delta five; after the fourth you "
-                    "hear all four and say ready.",
+                    "hear all four and say done.",
                     "Change A1, then the new point, moves a stored position (typed in one go: change A1 to E5). Summary or what is at D5 says them again; "
                     "status says whose turn it is."]
         if not self.core.over:
@@ -241,6 +242,9 @@ class GalaxisConsole(GameAdapter):
         self.core.restart_clock(now)
 
     def explain(self, text: str) -> str | None:
+        if self.core.phase == STORING and text.lower().strip(" .!") in ("done", "we are done"):
+            return (f"Done comes after all four positions: store position "
+                    f"{len(self.core.state[self.team].stored) + 1} of 4 first, like D5.")
         return commands.explain(text, self.option)
 
     def _point(self, command: Command) -> Point:
@@ -276,9 +280,8 @@ class GalaxisConsole(GameAdapter):
         return self.assistant.learn(events, reply)
 
     def do_ready(self, command: Command, now: float) -> Reply:
-        if not self.hot_seat.passing and self.storing.draft is not None:     # the read-back is agreed
-            point, self.storing.draft = self.storing.draft, None
-            return self.core_action(self.core.store, f"store {point}", self.team, point, now)
+        if not self.hot_seat.passing and self.storing.draft is not None:     # as done, said out of habit
+            return self.storing.do_done(command, now)
         team = self.hot_seat.ready()
         self.core.restart_clock(now)
         reply = Reply()

@@ -1,6 +1,7 @@
 """Option 3's storing at the console: the fourth position is read back with the other
-three and stored only when the team says "ready", and any position can be changed
-before ("change A1 to E5"). A part of GalaxisConsole (its `parts()`), kept apart as its
+three and stored only when the team says "done" ("ready" too: the word that then
+passes the console is the next team's), and any position can be changed before
+("change A1 to E5"). A part of GalaxisConsole (its `parts()`), kept apart as its
 own job; it is given the console as a StoringHost: what storing uses of it."""
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class StoringReadBack:
     def __init__(self, host: StoringHost):
         self.host = host
         self.core = host.core
-        self.draft: Point | None = None        # the fourth position, stored on "ready"
+        self.draft: Point | None = None        # the fourth position, stored on "done"
         self.changing: Point | None = None     # "change A1" said: the next point is A1's new place
 
     @property
@@ -44,20 +45,30 @@ class StoringReadBack:
             self.changing = None
             return reply
         if self.draft is not None:
-            raise InputError(f"Your four positions are chosen: say ready, or change one, like "
+            raise InputError(f"Your four positions are chosen: say done, or change one, like "
                              f"change {self.draft}.")
         if self.host.replaying or len(stored) < SHIPS - 1:
             return self.host.core_action(self.core.store, command.text, self.team, point, now)
         if point in stored:
             raise InputError(f"{point} is already one of your stored positions.")
-        self.draft = point        # the fourth: read back first, stored on "ready"
+        self.draft = point        # the fourth: read back first, stored on "done"
         return Reply().say(self.read_back(), signal="stored", side=self.team)
 
     def read_back(self) -> str:
         positions = self._positions()
         then = "pass the console" if self.host.two_humans() else "begin"
         return (f"Team {self.team}: your positions: {', '.join(str(p) for p in positions)}. "
-                f"Say ready to {then}, or change one, like change {positions[0]}.")
+                f"Say done to {then}, or change one, like change {positions[0]}.")
+
+    def do_done(self, command: Command, now: float) -> Reply:
+        """The four positions read back are agreed: the fourth is stored (and the console
+        passed, or the search begun)."""
+        if self.changing is not None:
+            raise InputError(f"Say the new position for {self.changing} first, or cancel.")
+        if self.draft is None:
+            raise InputError("Store your four positions first.")
+        point, self.draft = self.draft, None
+        return self.host.core_action(self.core.store, f"store {point}", self.team, point, now)
 
     def _positions(self) -> list[Point]:
         return self.core.state[self.team].stored + ([self.draft] if self.draft else [])

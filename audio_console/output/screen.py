@@ -5,11 +5,12 @@ else ever redraws. A player alone at a private screen may keep it (keep_screen).
 from __future__ import annotations
 
 from audio_console.output.message import Message
+from audio_console.output.windows_console import clear_with_cls, sequences_work
 
 # Cursor home, erase the screen, then the scrollback: in this order, as `clear` does,
 # because some terminals (tmux, xterm with its scroll-on-clear) push an erased screen
 # into the scrollback. xterm, tmux, the Linux console, Windows Terminal and macOS
-# Terminal know all three.
+# Terminal know all three; a Windows console once they are turned on (windows_console.py).
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
@@ -35,6 +36,19 @@ def clear_screen(message: Message, out, keep: bool) -> Message | None:
         return None
     if keep:
         return Message(f"Screen kept for {message.clear_for}.")
-    out.write(CLEAR + "".join(line + "\n" for line in message.public))
+    if not clear_terminal(out):
+        return Message(f"Screen not cleared for {message.clear_for}: this console cannot clear it. "
+                       f"Clear it yourself before {message.clear_for} looks.",
+                       signal="error")
+    out.write("".join(line + "\n" for line in message.public))
     out.flush()
     return message
+
+
+def clear_terminal(out) -> bool:
+    """Clear the terminal `out` and its scrollback; False when it cannot be done."""
+    out.flush()
+    if not sequences_work(out):       # a Windows console that takes no terminal sequences
+        return clear_with_cls()
+    out.write(CLEAR)
+    return True

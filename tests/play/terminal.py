@@ -18,7 +18,8 @@ from tests.conftest import ROOT
 class Terminal:
     opened = 0      # each terminal its own tmux server
 
-    def __init__(self, tmp_path, args: list[str], width: int = 120, height: int = 40):
+    def __init__(self, tmp_path, args: list[str], width: int = 120, height: int = 40,
+                 program: tuple[str, ...] = ("-m", "audio_console")):
         if shutil.which("tmux") is None:
             pytest.fail("tmux is missing: scripts/test installs it (Debian package tmux)")
         Terminal.opened += 1
@@ -26,7 +27,7 @@ class Terminal:
         home = tmp_path / "home"
         command = " ".join(shlex.quote(part) for part in [
             "env", f"PYTHONPATH={ROOT}", f"AUDIO_CONSOLE_HOME={home}",
-            sys.executable, "-m", "audio_console", *args])
+            sys.executable, *program, *args])
         # the pane stays open after the console ends, so that its last screen can be read
         self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), "-s", "console",
                    "-c", str(ROOT), command + "; sleep 60")

@@ -36,9 +36,9 @@ def test_option_1_hints_are_spoken_to_the_team_at_the_console(tmp_path):
 
 def test_option_3_passes_the_console_between_the_storing_teams(tmp_path):
     stores = ["A1", "A2", "A3", "A4"]
-    # (each team's first ready agrees to the read-back of its four positions, said to it alone)
-    text, spoken, marks = play(tmp_path, 3, stores + ["ready", "B1", "summary", "ready", "B1", "B2", "B3", "B4",
-                                                       "ready", "ready", "summary"])
+    # (each team's done agrees to the read-back of its four positions, said to it alone)
+    text, spoken, marks = play(tmp_path, 3, stores + ["done", "B1", "summary", "ready", "B1", "B2", "B3", "B4",
+                                                       "done", "ready", "summary"])
     between = text[marks[5][0]:marks[7][0]]
     assert between.count("The console is passing to team 2") == 2
     assert "A1" not in between and not any("A1" in s for s in spoken[marks[4][1]:marks[-1][1]])
@@ -73,7 +73,7 @@ def test_the_message_history_is_emptied_when_the_console_is_passed(tmp_path):
     """Issue 32 item 2: `history` and `previous message` never read team 1's stored
     ships to team 2."""
     stores = ["A1", "A2", "A3", "A4"]
-    text, spoken, marks = play(tmp_path, 3, stores[:3] + ["summary", "A4", "ready", "ready", "history"]
+    text, spoken, marks = play(tmp_path, 3, stores[:3] + ["summary", "A4", "done", "ready", "history"]
                                + ["previous message"] * 15)
     before = text[:marks[5][0]]
     assert "A1, A2, A3" in before                  # team 1 heard where it stored its ships

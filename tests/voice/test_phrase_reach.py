@@ -43,8 +43,13 @@ def menu_grammars():
 def every_grammar():
     from audio_console.voice.check import VoiceCheck
     import random
+    from audio_console.commands import Grammar
+    from audio_console.galaxis.console import DONE, READY
     grammars = [(f"galaxis {phase}", galaxis_grammar(phase, 3) + common_grammar())
                 for phase in ("storing", "searching", "over")]
+    # option 3's read-back of the four positions: done (or ready) agrees, and passes the console
+    grammars.append(("galaxis read-back", galaxis_grammar("storing", 3) + Grammar([READY, DONE], [])
+                     + common_grammar()))
     grammars += [(f"battleship {phase}", grammar_for(phase) + common_grammar())
                  for phase in (PLACING, SHOOTING, PASSING, OVER)]
     grammars.append(("arkade", arkade_grammar(load_board().rows) + common_grammar()))
