@@ -178,7 +178,7 @@ def open_sound(args, settings: Settings, notify=say):
         if args.record is not None:
             notify(f"The recording cannot be written: --text plays no sound ({args.record}); "
                 "use --no-speech or --no-signals to record.")
-        return NullSink()
+        return NullSink(f"Nothing was recorded: --text plays no sound ({args.record}).")
     try:
         from audio_console.audio import open_sound as open_engine
     except ImportError:
@@ -303,6 +303,8 @@ def close(session: Session, sink, log: EventLog) -> None:
     session.presenter.close_reader()
     sink.close()
     log.close()
+    if line := getattr(sink, "recording_end", lambda: None)():
+        say(line)       # said when it failed, and again as the last line: no file left unsaid
 
 
 def start(args, session: Session) -> bool:
