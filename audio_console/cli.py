@@ -23,14 +23,14 @@ from pathlib import Path
 
 from audio_console.contract.base import InputError
 from audio_console.console.session import Session
-from audio_console.console.typed import typed_lines
+from audio_console.console.typed import read_keys
 from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
 from audio_console.console.storage import EventLog, SaveError, read_save, set_aside
 from audio_console.files import reason
 from audio_console.contract.game_options import Option
 from audio_console.games import GAMES, HELP_ORDER
-from audio_console.output.presenter import OutputClosed, Presenter, print_line
+from audio_console.output.presenter import OutputClosed, Presenter, keep_standard_streams, print_line
 from audio_console.output.sink import NullSink
 from audio_console.settings import CHOICES, Settings, data_dir
 
@@ -178,7 +178,8 @@ def open_sound(args, settings: Settings, notify=say):
         if args.record is not None:
             notify(f"The recording cannot be written: --text plays no sound ({args.record}); "
                 "use --no-speech or --no-signals to record.")
-        return NullSink(f"Nothing was recorded: --text plays no sound ({args.record}).")
+            return NullSink(f"Nothing was recorded: --text plays no sound ({args.record}).")
+        return NullSink()
     try:
         from audio_console.audio import open_sound as open_engine
     except ImportError:
@@ -210,25 +211,13 @@ def make_presenter(args, settings: Settings, sink) -> tuple[Presenter, str | Non
     return presenter, None if presenter.reader is not None else line
 
 
-def read_keys(inputs: "queue.Queue", stream=None) -> None:
-    """Feed typed lines to the session; a closed input is the end."""
-    stream = stream or sys.stdin
-    source = "tty" if stream.isatty() else "keys"
-    raw = getattr(stream, "buffer", None)   # bytes: decoded by typed_lines, never fatally
-    try:
-        for line in (typed_lines(raw) if raw is not None else stream):
-            inputs.put((source, line))
-    except (OSError, ValueError):
-        pass
-    inputs.put(("eof", None))
-
-
 def _stop_on_signal(signum, frame) -> None:
     raise KeyboardInterrupt   # handled like Ctrl-C: "Stopped. The game is saved."
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    keep_standard_streams()
     if argv[:1] == ["recognize"]:
         from audio_console.recognize import main as recognize
         return recognize(argv[1:])
