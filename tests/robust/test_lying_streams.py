@@ -1,116 +1,16 @@
-"""Issue 31, items 9 and 10, and the recording's timeline (issue 30, item 8): hostile
-download servers on 127.0.0.1 (a trickle, a reply that is not HTTP, a redirect loop),
-WAV files whose headers ask for far more memory than their length needs, and a
-recording that lasts as the session did."""
+"""Issue 31, item 10, and the recording's timeline (issue 30, item 8): WAV files whose
+headers ask for far more memory than their length needs, and a recording that lasts
+as the session did. (Item 9, the downloader: test_hostile_downloads.py.)"""
 import os
-import socket
 import struct
 import subprocess
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
 import pytest
 
-from audio_console.voice import model_fetch
-from audio_console.voice.model_fetch import ModelError, download_file
 from tests.conftest import ROOT
-
-# --- 9: the downloader ---------------------------------------------------------------------
-
-
-class Trickle(BaseHTTPRequestHandler):
-    """2,227 bytes announced, one sent every 0.3 s; /loop redirects to itself."""
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        if self.path == "/loop":
-            self.send_response(308)
-            self.send_header("Location", "/loop")
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            return
-        self.send_response(200)
-        self.send_header("Content-Length", "2227")
-        self.end_headers()
-        try:
-            for _ in range(2227):
-                self.wfile.write(b"x")
-                self.wfile.flush()
-                time.sleep(0.3)
-        except OSError:
-            pass          # the client gave up: expected
-
-
-@pytest.fixture
-def origin():
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-@pytest.fixture
-def not_http():
-    """A server that answers any request with raw bytes: NUL, 0xff, a carriage return."""
-    listener = socket.create_server(("127.0.0.1", 0))
-
-    def serve():
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            with conn:
-                conn.recv(4096)
-                conn.sendall(b"\x00\xff\rGARBAGE\x1b[2J\r\n\r\n")
-    threading.Thread(target=serve, daemon=True).start()
-    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    listener.close()
-
-
-def test_a_trickling_server_meets_the_deadline_with_progress_lines(tmp_path, origin, monkeypatch, capsys):
-    monkeypatch.setattr(model_fetch, "START_UP", 3.0)     # the deadline: 3 s (and 2,227 bytes at 50 kB/s)
-    monkeypatch.setattr(model_fetch, "QUIET", 1.0)
-    started = time.monotonic()
-    with pytest.raises(ModelError) as error:
-        download_file(f"{origin}/small.bin", tmp_path / "small.bin", "0" * 64, 2227, out=sys.stdout)
-    assert time.monotonic() - started < 10
-    assert str(error.value).startswith("small.bin: the server is too slow (")
-    assert str(error.value).endswith("nothing was kept, try again later")
-    progress = capsys.readouterr().out.splitlines()
-    assert len(progress) >= 2 and all(line.startswith("small.bin: ") and line.endswith("of 2 KB so far, slowly")
-                                      for line in progress)
-    assert list(tmp_path.iterdir()) == []           # no .part, no file
-
-
-def test_a_reply_that_is_not_http_is_one_printable_line(tmp_path, not_http):
-    with pytest.raises(ModelError) as error:
-        download_file(f"{not_http}/model.bin", tmp_path / "model.bin", "0" * 64, 10, timeout=5)
-    assert str(error.value) == (f"model.bin: download failed: the server at {not_http}/model.bin does not answer "
-                                "in HTTP; nothing was kept")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_redirect_loop_is_one_line(tmp_path, origin):
-    with pytest.raises(ModelError) as error:
-        download_file(f"{origin}/loop", tmp_path / "model.bin", "0" * 64, 10, timeout=5)
-    message = str(error.value)
-    assert message.startswith("model.bin: download failed: the server answered 308")
-    assert "\n" not in message and "\r" not in message and message.endswith("; nothing was kept")
-
-
-def test_every_model_error_is_one_printable_line():
-    assert str(ModelError("a\nb\r\x00c\x1b[2J  d\xff")) == "a b ?c?[2J d\xff"
-    assert len(str(ModelError("x" * 5000))) == model_fetch.MAX_LINE
-
 
 # --- 10: recognize's memory follows the audio's length ---------------------------------------------
 
