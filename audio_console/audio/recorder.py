@@ -40,6 +40,7 @@ HEADER = 44
 MAX_DATA = 0xFFFFFFFF - HEADER - 8 - FRAME     # the WAV format's 32-bit lengths (about 6 hours)
 PATCH_EVERY = 1.0                              # seconds of audio between header updates
 LATE = 0.05      # seconds a device's block may come later than its clock before the gap is silence
+MAX_BACKLOG = 12_000   # blocks waiting for the writer at most (a minute of sound; a pipe nobody empties)
 SETTLED = 50     # blocks before that clock counts: PulseAudio takes its first few, then waits about 2 s
 
 
@@ -69,7 +70,7 @@ def open_target(path: Path) -> tuple[int, bool]:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
     except OSError as error:
-        if error.errno == errno.ENXIO:      # a named pipe with no reader: it would block for good
+        if error.errno == errno.ENXIO and stat.S_ISFIFO(os.stat(path).st_mode):   # else it would block for good
             raise OSError(errno.ENXIO, "nothing reads that named pipe") from error
         raise
     try:
@@ -120,6 +121,12 @@ class WavRecorder:
     # --- called from the audio thread (or the virtual clock): must not block ---
     def add(self, block: np.ndarray) -> None:
         """A block in which something sounded; the silence before it goes in first."""
+        if self.failed:
+            return
+        if self._blocks.qsize() > MAX_BACKLOG:    # the file takes the sound slower than it comes
+            self.failed, self.problem = True, "the file takes the sound too slowly"
+            self._tell()
+            return
         if self._gap:
             self._blocks.put(self._gap)
             self._gap = 0
@@ -179,8 +186,9 @@ class WavRecorder:
             self._patch()
 
     def _fail(self, error: OSError) -> None:
+        first = not self.failed      # (it may have stopped already: a writer that fell behind)
         self.failed = True
-        self.problem = reason(error)
+        self.problem = self.problem or reason(error)
         # A partly written frame is cut off; the header then says what the file holds.
         self.data_bytes -= self.data_bytes % FRAME
         try:
@@ -189,7 +197,12 @@ class WavRecorder:
             self._patch()
         except OSError:
             pass
-        self._notify(failure(self.path, error) + "; the game goes on, the rest is not recorded.")
+        if first:
+            self._tell()
+
+    def _tell(self) -> None:
+        self._notify(f"The recording cannot be written: {self.problem} ({self.path}); "
+                     "the game goes on, the rest is not recorded.")
 
     def end_line(self) -> str | None:
         """What the session's last line says of a recording that failed (None: it did not)."""
@@ -211,10 +224,10 @@ class WavRecorder:
             self._blocks.put(None)
             self._thread.join(timeout=10)
         try:
-            if not self.failed:
-                self._patch()
+            self._patch()           # after a failure too: the header says what the file holds
         except OSError as error:
-            self._fail(error)
+            if not self.failed:
+                self._fail(error)
         finally:
             try:
                 os.close(self._fd)
