@@ -12,7 +12,7 @@ line as each file starts, every 10 % of a large one, and for any file a line aft
 no carriage returns, no redraws). Every file has a deadline (and so has every model:
 deadline()), kept by a watchdog that shuts the connection, so a server that trickles
 a byte at a time, its headers included, cannot keep the download running for ever; a
-slow link can allow more time (SPEED_ENV, START_ENV: docs/voice.md, "Downloading").
+slow link can allow more time (SPEED_ENV, START_ENV: docs/files.md, "Downloading a model").
 Every failure is one line of printable text, whatever bytes the server sent (a
 server's words are never printed raw).
 """
