@@ -90,20 +90,20 @@ class _WatchedHTTPS(_Watched, http.client.HTTPSConnection):
     pass
 
 
-class _HTTPHandler(urllib.request.HTTPHandler):
+class _Handing:
+    """A handler that opens its connections watched by the download's watchdog."""
+
     def __init__(self, watchdog: "Watchdog"):
         super().__init__()
         self.watchdog = watchdog
 
+
+class _HTTPHandler(_Handing, urllib.request.HTTPHandler):
     def http_open(self, req):
         return self.do_open(_WatchedHTTP, req, watchdog=self.watchdog)    # type: ignore[arg-type]
 
 
-class _HTTPSHandler(urllib.request.HTTPSHandler):
-    def __init__(self, watchdog: "Watchdog"):
-        super().__init__()
-        self.watchdog = watchdog
-
+class _HTTPSHandler(_Handing, urllib.request.HTTPSHandler):
     def https_open(self, req):
         return self.do_open(_WatchedHTTPS, req, watchdog=self.watchdog)   # type: ignore[arg-type]
 
