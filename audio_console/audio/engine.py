@@ -282,7 +282,7 @@ class AudioEngine:
         if self.echo_reference is not None:
             self.echo_reference.write(block)
         if self.recorder is not None:         # sounds and the silences between, on the device's clock
-            self.recorder.played(block if active else None, frames, time.monotonic())
+            self.recorder.played(block if active else None, frames, time.monotonic(), status.output_underflow)
 
     def _stream_finished(self) -> None:
         # Called by PortAudio when the stream ends; it must not be closed from in here.

@@ -39,7 +39,8 @@ FRAME = CHANNELS * WIDTH
 HEADER = 44
 MAX_DATA = 0xFFFFFFFF - HEADER - 8 - FRAME     # the WAV format's 32-bit lengths (about 6 hours)
 PATCH_EVERY = 1.0                              # seconds of audio between header updates
-LATE = 0.05      # seconds a device's block may come later than its clock before the gap is silence
+LATE = 0.05      # seconds a device's block may come late, after an underflow, before the gap is silence
+SURELY_LATE = 0.25   # ... and without one (a device that does not report its underflows)
 MAX_BACKLOG = 12_000   # blocks waiting for the writer at most (a minute of sound; a pipe nobody empties)
 SETTLED = 50     # blocks before that clock counts: PulseAudio takes its first few, then waits about 2 s
 
@@ -138,16 +139,18 @@ class WavRecorder:
         if self._started:
             self._gap += max(0, int(frames))
 
-    def played(self, block: np.ndarray | None, frames: int, now: float) -> None:
+    def played(self, block: np.ndarray | None, frames: int, now: float, underflow: bool = False) -> None:
         """A device's block of frames (None: silent), given at now (time.monotonic()).
         A block that came late (the machine was busy: an underrun) left the device
         silent meanwhile; that silence is recorded too, so the file keeps the output's
-        clock, not only the count of blocks rendered."""
+        clock, not only the count of blocks rendered. Only a lag the device reported
+        (underflow), or one too long to be jitter, is silence: a gap in a sound the
+        player never heard would be worse than a pause a little short."""
         self._clock_blocks += 1
         if self._clock_blocks <= SETTLED:        # the clock starts once the device runs steadily
             self._clock_start = now - self._clock_frames / self.sample_rate
         lag = round((now - self._clock_start) * self.sample_rate) - self._clock_frames
-        if lag > LATE * self.sample_rate:
+        if lag > (LATE if underflow else SURELY_LATE) * self.sample_rate:
             self.add_silence(lag)
             self._clock_frames += lag
         self._clock_frames += frames
