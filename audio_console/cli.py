@@ -21,7 +21,7 @@ from pathlib import Path
 
 from audio_console.contract.base import InputError
 from audio_console.console.session import Session
-from audio_console.console.typed import typed_lines
+from audio_console.console.typed import read_keys
 from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
 from audio_console.console.saved_start import open_saved
@@ -29,7 +29,7 @@ from audio_console.console.storage import EventLog
 from audio_console.files import not_a_file, reason, resolved
 from audio_console.contract.game_options import Option, ParagraphHelpFormatter, games_help
 from audio_console.games import GAMES, HELP_ORDER
-from audio_console.output.presenter import OutputClosed, Presenter, print_line
+from audio_console.output.presenter import OutputClosed, Presenter, keep_standard_streams, print_line
 from audio_console.output.sink import NullSink
 from audio_console.settings import CHOICES, Settings, data_dir
 
@@ -179,6 +179,7 @@ def open_sound(args, settings: Settings, notify=say):
         if args.record is not None:
             notify(f"The recording cannot be written: --text plays no sound ({args.record}); "
                 "use --no-speech or --no-signals to record.")
+            return NullSink(f"Nothing was recorded: --text plays no sound ({args.record}).")
         return NullSink()
     try:
         from audio_console.audio import open_sound as open_engine
@@ -211,25 +212,13 @@ def make_presenter(args, settings: Settings, sink) -> tuple[Presenter, str | Non
     return presenter, None if presenter.reader is not None else line
 
 
-def read_keys(inputs: "queue.Queue", stream=None) -> None:
-    """Feed typed lines to the session; a closed input is the end."""
-    stream = stream or sys.stdin
-    source = "tty" if stream.isatty() else "keys"
-    raw = getattr(stream, "buffer", None)   # bytes: decoded by typed_lines, never fatally
-    try:
-        for line in (typed_lines(raw) if raw is not None else stream):
-            inputs.put((source, line))
-    except (OSError, ValueError):
-        pass
-    inputs.put(("eof", None))
-
-
 def _stop_on_signal(signum, frame) -> None:
     raise KeyboardInterrupt   # handled like Ctrl-C: "Stopped. The game is saved."
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    keep_standard_streams()
     if argv[:1] == ["recognize"]:
         from audio_console.recognize import main as recognize
         return recognize(argv[1:])
@@ -308,6 +297,8 @@ def close(session: Session, sink, log: EventLog) -> None:
     session.presenter.close_reader()
     sink.close()
     log.close()
+    if line := getattr(sink, "recording_end", lambda: None)():
+        say(line)       # said when it failed, and again as the last line: no file left unsaid
 
 
 def start(args, session: Session) -> bool:

@@ -9,20 +9,23 @@ with its command) or "reject". `runner_up` is the best different command the eng
 found (asked about instead when the player has said no to `command` and it is heard
 again), or null. A file that cannot be used (not a WAV, empty, longer
 than a command may be, an absurd sample rate, channel count or sample width) gets its
-line with an "error" and one line on stderr; the batch goes on. Its memory follows
-the audio's length (at most 30 s), never the file's size.
+line with an "error" and one line on stderr; the batch goes on. The header is
+checked before any audio is read, and the audio is read, mixed down and (above
+48 kHz) divided down a chunk at a time, so memory follows the audio's length (at
+most 30 s), never the file's size, channel count or rate.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
 import sys
 import wave
 
 from audio_console.games import grammar_for_game
 from audio_console.settings import Settings
-from audio_console.voice.audio import WIDTHS, read_wav, to_pcm16
+from audio_console.voice.audio import WIDTHS, read_speech, to_pcm16
 from audio_console.voice.engines import select_recognizer
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.trust import decide
@@ -31,6 +34,8 @@ GAMES = ("galaxis", "battleship", "arkade")
 MAX_SECONDS = 30.0               # longer than any command: refused, not decoded
 RATES = (4000, 192000)           # sample rates a speech recording can have
 MAX_CHANNELS = 8                 # a microphone array at most; more is not speech to decode
+FORMATS = {3: "32-bit float samples", 6: "A-law samples", 7: "mu-law samples", 85: "MP3 inside a WAV",
+           0xFFFE: "an extensible WAV header (WAVE_FORMAT_EXTENSIBLE)"}   # the codes wave cannot read
 
 
 def load_utterance(path) -> bytes:
@@ -46,7 +51,7 @@ def load_utterance(path) -> bytes:
         with wave.open(str(path), "rb") as w:
             rate, frames, channels, width = w.getframerate(), w.getnframes(), w.getnchannels(), w.getsampwidth()
     except (wave.Error, EOFError) as e:
-        raise ValueError(f"not a readable WAV file ({e or type(e).__name__})") from e
+        raise ValueError(_unreadable(e)) from e
     except OSError as e:
         raise ValueError(e.strerror or str(e) or type(e).__name__) from e
     if not RATES[0] <= rate <= RATES[1]:
@@ -60,12 +65,21 @@ def load_utterance(path) -> bytes:
     if frames / rate > MAX_SECONDS:
         raise ValueError(f"{frames / rate:.0f} s long; one command is at most {MAX_SECONDS:.0f} s")
     try:
-        samples, rate = read_wav(path)
+        samples, speech_rate = read_speech(path)
     except (wave.Error, EOFError, ValueError) as e:
         raise ValueError(str(e) or type(e).__name__) from e
     if len(samples) == 0:
         raise ValueError("no audio in it (0 frames)")
-    return to_pcm16(samples, rate)
+    return to_pcm16(samples, speech_rate)
+
+
+def _unreadable(error: Exception) -> str:
+    """Why the wave module would not open a file: a sample format named, as the player's
+    recording program names it, and what to use instead."""
+    code = re.fullmatch(r"unknown format: (\d+)", str(error))
+    if code:
+        return f"{FORMATS.get(int(code[1]), f'WAV format {code[1]}')}; use 8, 16 or 32-bit PCM"
+    return f"not a readable WAV file ({error or type(error).__name__})"
 
 
 def build_parser(prog: str = "audio-console recognize") -> argparse.ArgumentParser:

@@ -44,7 +44,7 @@ def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
         return NullSink()
     if engine.output == "none":
         engine.close()
-        return NullSink()
+        return NullSink(engine.recording_end())
     return engine
 
 

@@ -28,8 +28,7 @@ import numpy as np
 from audio_console.audio import signals as signal_table
 from audio_console.audio.echo_reference import EchoReference
 from audio_console.audio.mixer import Mixer, Sound
-from audio_console.audio.recorder import WavRecorder
-from audio_console.audio.recorder import failure as recording_failure
+from audio_console.audio.recorder import WavRecorder, not_recorded, failure as recording_failure
 from audio_console.audio.sonify import line_sonification
 from audio_console.audio.tts import PRIORITY_SPEAK, Speech, SpeechUnavailable, resample
 
@@ -46,7 +45,6 @@ def _latency_setting():
         return float(value)
     except ValueError:
         return value if value in ("low", "high") else 0.04
-
 
 
 SILENT_TIMEOUT = 3.0        # seconds without a callback on a running stream: the device is gone
@@ -91,11 +89,12 @@ class AudioEngine:
         self.mixer = Mixer(self.sample_rate, volumes=_volumes(settings))
         # what the device is given, for the microphone's echo canceller (barge-in)
         self.echo_reference = EchoReference(self.sample_rate) if self._stream is not None else None
-        self.recorder = None
+        self.recorder, self._not_recorded = None, None    # why --record records nothing, for the last line
         if record_path:
             try:
                 self.recorder = WavRecorder(record_path, self.sample_rate, notify=notify)
             except OSError as error:   # one line; the sound stays on
+                self._not_recorded = not_recorded(record_path, error)
                 self._notify(recording_failure(record_path, error) + "; the game goes on, nothing is recorded.")
         self._fast = False          # finish(): the virtual clock renders the rest at once
         if self._stream is not None:
@@ -226,6 +225,10 @@ class AudioEngine:
             self.speech.set_voice(getattr(settings, "speech_rate", self.speech.rate),
                                   getattr(settings, "voice", self.speech.voice))
 
+    def recording_end(self) -> str | None:
+        """The last line of a session whose --record did not record it all (None: it did)."""
+        return self.recorder.end_line() if self.recorder is not None else self._not_recorded
+
     def close(self) -> None:
         deadline = time.monotonic() + 0.1
         while self.output != "none" and self.mixer.fading() and time.monotonic() < deadline:
@@ -278,10 +281,8 @@ class AudioEngine:
         outdata[:] = block
         if self.echo_reference is not None:
             self.echo_reference.write(block)
-        if self.recorder is not None and active:
-            self.recorder.add(block)
-        elif self.recorder is not None:       # the silence between sounds is recorded too
-            self.recorder.add_silence(frames)
+        if self.recorder is not None:         # sounds and the silences between, on the device's clock
+            self.recorder.played(block if active else None, frames, time.monotonic(), status.output_underflow)
 
     def _stream_finished(self) -> None:
         # Called by PortAudio when the stream ends; it must not be closed from in here.

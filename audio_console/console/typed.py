@@ -10,6 +10,7 @@ unreadable line instead of ending the session.
 from __future__ import annotations
 
 import string
+import sys
 import unicodedata
 
 from audio_console.wording import counted
@@ -69,3 +70,20 @@ def echo(text: str) -> str:
     if len(words) <= ECHO_WORDS and len(text) <= 60:
         return text
     return " ".join(words[:3])[:40] + f" ... ({counted(len(words), 'word')})"
+
+
+def read_keys(inputs, stream=None) -> None:
+    """Feed typed lines to the session's queue; a closed input is the end (so is a
+    standard input closed before the start, 0<&-: Python then has no sys.stdin)."""
+    stream = stream or sys.stdin
+    if stream is None:
+        inputs.put(("eof", None))
+        return
+    source = "tty" if stream.isatty() else "keys"
+    raw = getattr(stream, "buffer", None)   # bytes: decoded by typed_lines, never fatally
+    try:
+        for line in (typed_lines(raw) if raw is not None else stream):
+            inputs.put((source, line))
+    except (OSError, ValueError):
+        pass
+    inputs.put(("eof", None))

@@ -25,8 +25,11 @@ class OutputClosed(Exception):
 
 
 def print_line(text: str, out=None) -> None:
-    """One line to out (standard output by default); OutputClosed when it cannot go."""
+    """One line to out (standard output by default); OutputClosed when it cannot go
+    (also when standard output was closed before the start, >&-: no sys.stdout)."""
     out = out or sys.stdout
+    if out is None:
+        raise OutputClosed(None)
     try:
         print(text, file=out, flush=True)
     except (OSError, ValueError) as error:     # ValueError: the stream was closed
@@ -44,6 +47,23 @@ def _silence(out) -> None:
             os.close(null)
     except (OSError, ValueError):
         pass
+
+
+def keep_standard_streams() -> None:
+    """A standard stream closed before the start (>&-) gets /dev/null in its place, so
+    that no file the console opens later (a recording, a log) takes its number and
+    receives the lines, or an error message, instead."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDWR)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            except OSError:
+                pass
 
 
 class Presenter:

@@ -24,7 +24,13 @@ class SoundSink(Protocol):
 
 
 class NullSink:
-    """Plays nothing: text only."""
+    """Plays nothing: text only. recording_end: why --record recorded nothing, for the
+    session's last line (AudioEngine.recording_end)."""
+
+    def __init__(self, recording_end: str | None = None):
+        self._recording_end = recording_end
+
+    def recording_end(self) -> str | None: return self._recording_end
 
     def play_signal(self, name: str, side: int = 0) -> None: pass
     def speak(self, text: str, side: int = 0) -> None: pass

@@ -7,11 +7,14 @@ server confirms (206 with the exact Content-Range), the whole file still hashed
 at the end. Zip archives unpack into `models/.unpack-<pid>-*` with every entry
 checked (no escape from the folder, no links) and a byte budget; folders of
 processes that are gone are removed at the next start. Progress is a plain text
-line every 10 %, and for any file a line after 10 s without one (a screen reader
-reads lines: no carriage returns, no redraws). Every file has a deadline (and so has
-every model: deadline()), so a server that trickles a byte at a time cannot keep the
-download running for ever; every failure is one line of printable text, whatever
-bytes the server sent (a server's words are never printed raw).
+line as each file starts, every 10 % of a large one, and for any file a line after
+10 s without one, even while the server sends nothing (a screen reader reads lines:
+no carriage returns, no redraws). Every file has a deadline (and so has every model:
+deadline()), kept by a watchdog that shuts the connection, so a server that trickles
+a byte at a time, its headers included, cannot keep the download running for ever; a
+slow link can allow more time (SPEED_ENV, START_ENV: docs/files.md, "Downloading a model").
+Every failure is one line of printable text, whatever bytes the server sent (a
+server's words are never printed raw).
 """
 from __future__ import annotations
 
@@ -32,12 +35,14 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
 from audio_console.files import sha256_of
+from audio_console.voice.download_watch import Progress, Watchdog, human_size
 
 CHUNK = 1 << 16
 UNPACK_PREFIX = ".unpack-"
 SLOWEST = 50_000          # bytes a second a download may average, after a start-up allowance
 START_UP = 120.0          # seconds allowed on top of that (connecting, a slow start)
-QUIET = 10.0              # seconds of download without a progress line at most
+SPEED_ENV = "AUDIO_CONSOLE_DOWNLOAD_SPEED"    # the slowest average allowed, kB/s (a slow link: lower)
+START_ENV = "AUDIO_CONSOLE_DOWNLOAD_START"    # the start-up allowance, seconds
 MAX_LINE = 300            # characters of a message at most
 
 
@@ -56,47 +61,19 @@ class ModelError(Exception):
         super().__init__(one_line(message))
 
 
+def _setting(name: str, default: float) -> float:
+    """A positive number from the environment, or the default."""
+    try:
+        value = float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+    return value if 0 < value < float("inf") else default
+
+
 def deadline(size: int | None) -> float:
     """time.monotonic() by which a download of size bytes must be done."""
-    return time.monotonic() + START_UP + (size or 0) / SLOWEST
-
-
-def human_size(n: int) -> str:
-    if n >= 1_000_000:
-        return f"{n / 1e6:.1f} MB"
-    if n < 1000:
-        return f"{n} bytes"
-    return f"{round(n / 1000)} KB"
-
-
-class Progress:
-    """A line at each 10 % step of a file of 1 MB or more; without a known total, a line
-    every 10 MB; for any file, a line after QUIET seconds without one."""
-
-    def __init__(self, label: str, total: int | None, out, done: int = 0):
-        self.label, self.total, self.out = label, total, out
-        self.steps = total is not None and total >= 1_000_000
-        self.step = (done * 10 // total + 1) if total else done // 10_000_000 + 1
-        self.said_at = self.started = time.monotonic()
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self.started
-
-    def update(self, done: int) -> None:
-        if self.total and self.steps:
-            while self.step <= 10 and done * 10 >= self.step * self.total:
-                self._say(f"{self.step * 10} % ({human_size(done)} of {human_size(self.total)})")
-                self.step += 1
-        elif not self.total and done >= self.step * 10_000_000:
-            self._say(f"{human_size(done)} so far")
-            self.step = done // 10_000_000 + 1
-        if time.monotonic() - self.said_at >= QUIET:
-            of = f" of {human_size(self.total)}" if self.total else ""
-            self._say(f"{human_size(done)}{of} so far, slowly")
-
-    def _say(self, text: str) -> None:
-        print(f"{self.label}: {text}", file=self.out, flush=True)
-        self.said_at = time.monotonic()
+    slowest = _setting(SPEED_ENV, SLOWEST / 1000) * 1000
+    return time.monotonic() + _setting(START_ENV, START_UP) + (size or 0) / slowest
 
 
 def _content_length(response, label: str) -> int | None:
@@ -130,12 +107,16 @@ def _resumed_offset(response, have: int, size: int | None, label: str) -> int:
 def _describe(error: BaseException, url: str) -> str:
     if isinstance(error, http.client.IncompleteRead):
         return f"the connection was cut off after {len(error.partial)} bytes of a piece"
+    if isinstance(error, urllib.error.HTTPError) and 300 <= error.code < 400:   # urllib: a loop, or too many
+        return f"the server answered {error.code}, redirects that go round in a loop, for {url}"
     if isinstance(error, urllib.error.HTTPError):
         return f"the server answered {error.code} {error.reason} for {url}"
     if isinstance(error, urllib.error.URLError):
         return f"cannot reach {url}: {error.reason}"
     if isinstance(error, http.client.BadStatusLine):     # its text is the server's raw bytes
         return f"the server at {url} does not answer in HTTP"
+    if isinstance(error, TimeoutError):
+        return "the server sent nothing for too long"
     return str(error) or type(error).__name__
 
 
@@ -143,7 +124,7 @@ def download_file(url: str, dest: Path, sha256: str, size: int | None = None, ou
                   max_bytes: int | None = None, timeout: float = 60, until: float | None = None) -> None:
     """Fetch url to dest: right length and SHA-256, or an error and no file.
     size: the pinned length (None when unknown; max_bytes then bounds the body).
-    until: the time.monotonic() by which it must be done (default: deadline(size));
+    until: the time.monotonic() by which it must be done (at the latest deadline(size));
     timeout: seconds one read may wait for the server."""
     label = dest.name
     until = min(until, deadline(size or max_bytes)) if until is not None else deadline(size or max_bytes)
@@ -153,36 +134,16 @@ def download_file(url: str, dest: Path, sha256: str, size: int | None = None, ou
         part.unlink()        # cannot be a verified prefix: start again
         have = 0
     headers = {"Range": f"bytes={have}-"} if have else {}
-    limit = size if size is not None else max_bytes
+    if not have:
+        print(f"{label}: downloading{f' {human_size(size)}' if size else ''}.", file=out, flush=True)
+    progress = Progress(label, size, out, have)
+    watchdog = Watchdog(until, progress)
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as response:
-            offset = _resumed_offset(response, have, size, label)
-            length = _content_length(response, label)
-            total = size if size is not None else (offset + length if length is not None else None)
-            h = hashlib.sha256()
-            if offset:
-                with open(part, "rb") as f:
-                    for block in iter(lambda: f.read(1 << 20), b""):
-                        h.update(block)
-                print(f"{label}: resuming at {human_size(offset)}", file=out, flush=True)
-            progress = Progress(label, total, out, offset)
-            done = offset
-            with open(part, "ab" if offset else "wb") as f:
-                while chunk := response.read1(CHUNK):     # read1: what has come, not a full CHUNK
-                    done += len(chunk)
-                    if limit is not None and done > limit:
-                        raise ModelError(f"{label}: the server sends more than the {human_size(limit)} expected; nothing was kept")
-                    f.write(chunk)
-                    h.update(chunk)
-                    progress.update(done)
-                    if time.monotonic() > until:
-                        raise ModelError(f"{label}: the server is too slow ({human_size(done)} in "
-                                         f"{progress.elapsed():.0f} s); nothing was kept, try again later")
-        if total is not None and done != total:
-            raise ModelError(f"{label}: the download was cut off at {human_size(done)} of {human_size(total)}; "
-                             "nothing was kept, run again")
-        if h.hexdigest() != sha256.lower():
-            raise ModelError(f"{label}: SHA-256 is {h.hexdigest()}, expected {sha256}; "
+        request = urllib.request.Request(url, headers=headers)
+        with watchdog.opener().open(request, timeout=max(1.0, min(timeout, until - time.monotonic()))) as response:
+            digest = _receive(response, part, have, size, max_bytes, progress, until)
+        if digest != sha256.lower():
+            raise ModelError(f"{label}: SHA-256 is {digest}, expected {sha256}; "
                              "the file is damaged or not the model, nothing was kept")
         os.replace(part, dest)
     except ModelError:
@@ -190,8 +151,52 @@ def download_file(url: str, dest: Path, sha256: str, size: int | None = None, ou
         raise
     except (OSError, http.client.HTTPException, ValueError) as e:
         part.unlink(missing_ok=True)
+        if watchdog.expired or time.monotonic() >= until:
+            raise _too_slow(progress) from e
         raise ModelError(f"{label}: download failed: {_describe(e, url)}; nothing was kept") from e
-    print(f"{label}: {human_size(done)}, SHA-256 correct.", file=out, flush=True)
+    finally:
+        watchdog.close()
+    print(f"{label}: {human_size(progress.done)}, SHA-256 correct.", file=out, flush=True)
+
+
+def _too_slow(progress: Progress) -> ModelError:
+    return ModelError(f"{progress.label}: the server is too slow ({human_size(progress.done)} in "
+                      f"{progress.elapsed():.0f} s); nothing was kept, try again later (on a slow link, set "
+                      f"{SPEED_ENV} to the kB a second it manages)")
+
+
+def _receive(response, part: Path, have: int, size: int | None, max_bytes: int | None,
+             progress: Progress, until: float) -> str:
+    """The body into part (appended after a confirmed range); its whole SHA-256."""
+    label = progress.label
+    offset = _resumed_offset(response, have, size, label)
+    length = _content_length(response, label)
+    total = size if size is not None else (offset + length if length is not None else None)
+    limit = size if size is not None else max_bytes
+    h = hashlib.sha256()
+    if offset:
+        with open(part, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        print(f"{label}: resuming at {human_size(offset)}", file=progress.out, flush=True)
+    progress.done = done = offset
+    progress.set_total(total)
+    with open(part, "ab" if offset else "wb") as f:
+        while chunk := response.read1(CHUNK):     # read1: what has come, not a full CHUNK
+            done += len(chunk)
+            if limit is not None and done > limit:
+                raise ModelError(f"{label}: the server sends more than the {human_size(limit)} expected; nothing was kept")
+            f.write(chunk)
+            h.update(chunk)
+            progress.update(done)
+            if time.monotonic() > until:
+                raise _too_slow(progress)
+    if time.monotonic() >= until:      # the watchdog shut the connection: the end came early
+        raise _too_slow(progress)
+    if total is not None and done != total:
+        raise ModelError(f"{label}: the download was cut off at {human_size(done)} of {human_size(total)}; "
+                         "nothing was kept, run again")
+    return h.hexdigest()
 
 
 def verify(path: Path, expected: str) -> None:

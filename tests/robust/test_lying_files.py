@@ -131,11 +131,13 @@ def test_a_recording_on_a_full_disk_is_one_line_a_valid_wav_and_a_clean_exit(tmp
                                "--record", str(wav)], input="D5\nD6\nD7\nquit\n", text=True,
                               capture_output=True, timeout=60, env=env, cwd=ROOT)
         assert done.returncode == 0 and "Traceback" not in done.stderr and "Error" not in done.stderr
-        assert lines_with("recording", done.stdout) == [
-            f"The recording cannot be written: the disk is full ({wav}); the game goes on, the rest is not recorded."]
+        said, at_the_end = lines_with("recording", done.stdout)
+        assert said == f"The recording cannot be written: the disk is full ({wav}); the game goes on, the rest is not recorded."
         assert "D7 answered" in done.stdout and "Game saved. Goodbye." in done.stdout
+        assert done.stdout.splitlines()[-1] == at_the_end     # said again as the last line, with what it holds
         with wave.open(str(wav)) as w:      # a valid WAV of what was written: the header says its length
             frames = w.getnframes()
+            assert at_the_end == f"The recording holds only its first {frames / w.getframerate():.0f} s: the disk is full ({wav})."
             assert w.getnchannels() == 2 and w.getsampwidth() == 2
             assert len(w.readframes(frames)) == frames * 4 == os.path.getsize(wav) - 44 > 0
     assert actions(tmp_path / "home" / "game.json") == ["query D5", "query D6", "query D7"]

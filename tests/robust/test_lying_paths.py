@@ -237,7 +237,7 @@ def test_a_recording_into_a_fifo_is_one_line_and_never_blocks(tmp_path):
                           timeout=30, env=env, cwd=ROOT)
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert lines_with("recording", done.stdout) == [
-        f"The recording cannot be written: that path is a named pipe, not a file ({tmp_path / 'game.wav'}); "
+        f"The recording cannot be written: nothing reads that named pipe ({tmp_path / 'game.wav'}); "
         "the game goes on, nothing is recorded."]
     assert "D5 answered" in done.stdout and stat.S_ISFIFO(os.lstat(tmp_path / "game.wav").st_mode)
     assert actions(tmp_path / "home" / "game.json") == ["query D5"]

@@ -39,6 +39,28 @@ def test_recognize_prints_one_json_line_per_file(speech, capsys, monkeypatch, tm
     assert all(0.0 <= line["confidence"] <= 1.0 and line["seconds"] >= 0 for line in lines)
 
 
+def test_a_real_command_at_192_khz_in_two_channels_is_heard_as_at_16_khz(capsys, monkeypatch, tmp_path):
+    """A studio recorder's file is divided down a chunk at a time, not held whole: the
+    recognizer hears what it hears from the 16 kHz original."""
+    import wave
+
+    import numpy as np
+
+    from audio_console.voice.audio import read_wav, resample
+    monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    original = ROOT / "tests" / "voice" / "real" / "nato_delta5.wav"     # a real voice (its source: README there)
+    x, rate = read_wav(original)
+    high = (np.clip(resample(x, rate, 192000), -1, 1) * 32767).astype("<i2")
+    with wave.open(str(tmp_path / "192k.wav"), "wb") as w:
+        w.setnchannels(2), w.setsampwidth(2), w.setframerate(192000)
+        w.writeframes(np.repeat(high[:, None], 2, axis=1).tobytes())
+    code, (low_line, high_line), _ = run_recognize(["--game", "galaxis", str(original), str(tmp_path / "192k.wav")],
+                                                   capsys)
+    assert code == 0 and low_line["command"] == high_line["command"] == "query D5"
+    assert abs(low_line["confidence"] - high_line["confidence"]) < 0.02
+
+
 def write_wav_header(path, rate, frames_claimed, data=b""):
     """A WAV file whose header says `rate` and `frames_claimed`, with `data` after it."""
     import struct

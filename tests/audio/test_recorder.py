@@ -1,0 +1,57 @@
+"""The recorder on its own, with real files and pipes: what it says, and what the file
+holds, when the target is not a plain file that keeps up."""
+import os
+import stat
+
+import numpy as np
+import pytest
+
+from audio_console.audio import recorder
+from audio_console.audio.recorder import WavRecorder, read_wav
+
+RATE = 48000
+BLOCK = np.full((256, 2), 0.25, np.float32)
+
+
+def test_a_pipe_nobody_empties_stops_the_recording_in_one_line_not_memory_without_end(tmp_path, monkeypatch):
+    """The writer waits on the full pipe; the blocks would pile up in memory for as long
+    as the session lasts (a minute's worth is 48 MB)."""
+    monkeypatch.setattr(recorder, "MAX_BACKLOG", 200)
+    os.mkfifo(tmp_path / "pipe.wav")
+    reader = os.open(tmp_path / "pipe.wav", os.O_RDONLY | os.O_NONBLOCK)     # there, but never reads
+    said: list[str] = []
+    wav = WavRecorder(tmp_path / "pipe.wav", RATE, notify=said.append)
+    for _ in range(1000):                   # 5 s of sound, at once: far more than the pipe holds
+        wav.add(BLOCK)
+    assert said == [f"The recording cannot be written: the file takes the sound too slowly ({tmp_path / 'pipe.wav'}); "
+                    "the game goes on, the rest is not recorded."]
+    assert wav.end_line() == (f"The recording holds only its first {wav.frames_written / RATE:.0f} s: "
+                              f"the file takes the sound too slowly ({tmp_path / 'pipe.wav'}).")
+    os.close(reader)                        # the writer's wait ends (a broken pipe: said no more)
+    wav.close()
+    assert len(said) == 1
+
+
+def test_a_block_device_is_never_recorded_into(tmp_path):
+    device = tmp_path / "disk"
+    try:
+        os.mknod(device, stat.S_IFBLK | 0o600, os.makedev(7, 200))     # a loop device's number
+    except PermissionError:
+        pytest.skip("cannot make a device node here")
+    with pytest.raises(OSError) as error:
+        WavRecorder(device, RATE, notify=lambda line: None)
+    assert recorder.failure(device, error.value) == f"The recording cannot be written: that path is a device, not a file ({device})"
+
+
+def test_a_recording_that_fails_keeps_a_header_that_says_what_it_holds(tmp_path):
+    path = tmp_path / "r.wav"
+    said: list[str] = []
+    wav = WavRecorder(path, RATE, notify=said.append)
+    for _ in range(100):
+        wav.add(BLOCK)
+    wav.add_silence(RATE)                   # a second of thinking: kept only if a sound follows
+    wav.add(BLOCK)
+    wav.close()
+    recorded, rate = read_wav(path)
+    assert said == [] and wav.end_line() is None
+    assert len(recorded) == 101 * 256 + RATE and not recorded[100 * 256:100 * 256 + RATE].any()
