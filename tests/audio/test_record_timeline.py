@@ -45,6 +45,7 @@ def test_a_recording_through_a_device_lasts_as_the_session_and_keeps_the_pause_i
                                     "--no-speech", "--record", str(wav)], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
         read_until(process, "Query 1")
+        time.sleep(2.5)                # the start's sound ends first: D5's must be a run of its own
         process.stdin.write("D5\n")
         process.stdin.flush()
         read_until(process, "D5 answered")
