@@ -48,7 +48,7 @@ NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 # Commands that only make the console speak (a hint, the help, the board's state, a
 # row read out, what is known at a point): a wrong one costs a sentence the player
 # can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules", "read", "what",
+ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules", "more", "read", "what",
                         "previous message", "next message", "history"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
@@ -67,6 +67,7 @@ COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("next message", "next message", ["next [message]"]),
     Rule("history", "history", ["history", "last messages"]),
     Rule("why", "why", ["why", "why that"]),
+    Rule("more", "more", ["more", "say more", "tell me more"]),   # the next page of a long answer
     Rule("long hints", "long hints {switch}", ["long hints <switch>"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),
