@@ -4,13 +4,12 @@ off. In our own words, from the rulebook; the first page is enough to begin."""
 from __future__ import annotations
 
 GOAL = ("Arkade rules, in short. The Alien flies twelve saucers, yellow, pink and purple, from rows "
-        "A and B towards the defence line below row {last}. The Defence moves one spaceship along "
-        "that line, columns 1 to 6, and shoots up its column. The Alien wins when a saucer reaches "
-        "row {last}; the Defence wins when every saucer is destroyed.")
+        "A and B towards row {last}, where the Defence's spaceship guards its line and shoots up its column. "
+        "A saucer that reaches row {last} wins for the Alien; the Defence wins by destroying every saucer.")
 ALIEN = ("Every space of the board is blue, orange or green, and the Alien's two flight dice show "
-         "these same colours. A die lets a saucer fly one space, forward or sideways, onto a free "
-         "space of the die's colour: never backwards, diagonally, or over another saucer. "
-         "So two saucers fly one space each, or one saucer two spaces, or fewer.")
+         "these same colours. Each die flies a saucer one space, forward or sideways, onto a free space "
+         "of its colour: never backwards, diagonally or over a saucer. So two saucers fly a space each, "
+         "or one saucer two, or fewer.")
 HOW_TO = ("To play the Alien: say roll, then fly a saucer, for example fly B1 forward, or "
           "fly B1 left. To find a flight yourself, read row C names the colour of every space in row C, "
           "what is at C3 names one space, and what can I do names the flights your dice allow.")
@@ -28,13 +27,12 @@ MODES = {
 }
 CLOSING = "Say help for what you can say now."
 # The start of a game: for a newcomer, and one line on how to play the side taken.
-NEW_PLAYER = ("New to Arkade? Say rules for the rules in short, or menu, then Arkade, walkthrough, for a "
-              "first game explained step by step. Say help for commands.")
+NEW_PLAYER = "New to Arkade? Say rules, or menu for the walkthrough. Say help for commands."
 HOW_TO_PLAY = {
-    "alien": "To play: roll; each die shows a space colour, blue, orange or green; fly a saucer one space, "
-             "forward or sideways, onto a free space of a die's colour, for example fly B1 forward.",
-    "defence": "To play: roll; then ship to the column your flight die shows, booster left or right, "
-               "and shoot when the nearest saucer in your column has the shot die's colour.",
+    "alien": "To play: roll; each die shows a space colour; fly a saucer onto a free space of that colour, "
+             "forward or sideways, for example fly B1 forward.",
+    "defence": "To play: roll; ship to the column your flight die shows, or booster left or right; "
+               "shoot when the nearest saucer in your column has the shot die's colour.",
 }
 
 
