@@ -200,7 +200,7 @@ class ArkadeConsole(GameAdapter):
 
     def unknown(self, command: Command) -> str:
         if command.name == "hint":       # every game's word, Galaxis's and Battleship's command
-            return "Arkade has no hints: what can I do names every move your dice allow."
+            return "Arkade has no hints: what can I do names every move your dice allow; how to play, the rules."
         return f"{sentence(command.text)} is not something Arkade can do; say help."
 
     def do_play(self, command: Command, now: float) -> Reply:

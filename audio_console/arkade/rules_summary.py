@@ -27,7 +27,8 @@ MODES = {
 }
 CLOSING = "Say help for what you can say now."
 # The start of a game: for a newcomer, and one line on how to play the side taken.
-NEW_PLAYER = "New to Arkade? Say rules, or menu for the walkthrough. Say help for commands."
+# "how to play", not "rules": said alone, "rules" is often heard as "hint" (docs/commands.md)
+NEW_PLAYER = "New to Arkade? Say how to play for the rules, or menu for the walkthrough. Say help for commands."
 HOW_TO_PLAY = {
     "alien": "To play: roll; each die shows a space colour; fly a saucer onto a free space of that colour, "
              "forward or sideways, for example fly B1 forward.",

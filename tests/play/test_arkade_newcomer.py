@@ -15,9 +15,10 @@ STRATEGY = ["--game", "arkade", "--text", "--no-chips"]
 
 def test_the_start_tells_a_newcomer_about_rules_the_walkthrough_and_how_to_move(tmp_path):
     done = run_console([*STRATEGY, "--seed", "3", "--save", str(tmp_path / "s.json")],
-                       ["rules", "more"], tmp_path)
+                       ["how to play", "more"], tmp_path)
     lines = done.stdout.splitlines()
-    assert lines[1].endswith("New to Arkade? Say rules, or menu for the walkthrough. Say help for commands.")
+    assert lines[1].endswith("New to Arkade? Say how to play for the rules, or menu for the walkthrough. "
+                             "Say help for commands.")
     assert lines[2] == ("To play: roll; each die shows a space colour; fly a saucer onto a free space of that "
                         "colour, forward or sideways, for example fly B1 forward.")
     assert "the Alien's two flight dice show these same colours" in done.stdout      # rules, page 1
