@@ -1,8 +1,13 @@
 """A console run as a process, its output read line by line as it arrives, each line
 with its time: for tests of the real clock (Arcade Mode) through the real console."""
+import os
 import queue
+import subprocess
+import sys
 import threading
 import time
+
+from tests.conftest import ROOT
 
 
 class Lines:
@@ -42,10 +47,6 @@ class Running:
     """`python -m audio_console ARGS` as a process: typed into line by line, its output in `lines`."""
 
     def __init__(self, tmp_path, args: list[str]):
-        import os
-        import subprocess
-        import sys
-        from tests.conftest import ROOT
         env = {**os.environ, "PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path / "home")}
         self.process = subprocess.Popen([sys.executable, "-m", "audio_console", *args],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -67,6 +68,6 @@ class Running:
             self.type("quit")
             try:
                 self.process.communicate(timeout=30)
-            except Exception:
+            except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.communicate()
