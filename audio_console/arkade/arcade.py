@@ -25,7 +25,7 @@ COUNTDOWN = ("Three.", "Two.", "One.")   # one a second, then the start signal
 FIRST_GAME_PACE = 5           # seconds: the slower pace offered for a first game
 PAUSED = "Paused. Say go to go on."
 # Answers long enough to be worth holding the clock for while they are heard.
-LONG_ANSWERS = {"options", "board", "summary", "help", "rules", "saucers", "nearest", "read", "listen"}
+LONG_ANSWERS = {"options", "board", "summary", "help", "rules", "more", "saucers", "nearest", "read", "listen"}
 
 
 class ArcadeHost(Protocol):
@@ -55,7 +55,7 @@ class ArcadeClock:
         return f"{self.pace:g} {noun(self.pace, 'second')}"
 
     def intro(self) -> str:
-        slower = (f"First game? Say computer pace {FIRST_GAME_PACE} seconds for a slower pace. "
+        slower = (f"First game? Say computer pace {FIRST_GAME_PACE} seconds for a slower pace, now or at any time. "
                   if self.pace < FIRST_GAME_PACE else "")
         return (f"Both sides play at once; the computer rolls every {self.pace_words()}. {slower}"
                 "Say go to start the countdown; say pause at any time.")

@@ -23,7 +23,7 @@ from audio_console.arkade.pieces import options_from
 from audio_console.arkade.rules import (
     ALIEN, ARCADE, DEFENCE, NAMES, SIDES, STRATEGY, Game, IllegalAction,
 )
-from audio_console.arkade.rules_summary import rules_lines
+from audio_console.arkade.rules_summary import HOW_TO_PLAY, NEW_PLAYER, rules_lines
 from audio_console.commands import Command, Grammar
 from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
@@ -160,7 +160,8 @@ class ArkadeConsole(GameAdapter):
                   f"{counted(self.core.boosters, 'booster')}, {'with' if o.with_chips else 'without'} bonus chips. "
                   f"{roles}.", signal="ready")
         reply.say("The Alien brings a saucer to the last row to win; the Defence destroys every saucer. "
-                  "Say help for commands.")
+                  + NEW_PLAYER)
+        reply.say(HOW_TO_PLAY[self.human_side() or ALIEN] if self.humans() else "You are watching.")
         if o.mode == STRATEGY:
             reply.say("The Alien begins.")
         else:
@@ -199,7 +200,7 @@ class ArkadeConsole(GameAdapter):
 
     def unknown(self, command: Command) -> str:
         if command.name in ("hint", "why"):    # every game's words, Galaxis's and Battleship's commands
-            return "Arkade has no hints: what can I do names every move your dice allow."
+            return "Arkade has no hints: what can I do names every move your dice allow; how to play, the rules."
         return f"{sentence(command.text)} is not something Arkade can do; say help."
 
     def do_play(self, command: Command, now: float) -> Reply:
@@ -378,13 +379,13 @@ class ArkadeConsole(GameAdapter):
         return plain_lines(*readout.board(self.core) + self.status())
 
     def do_options(self, command: Command, now: float) -> Reply:
-        return plain_lines(*self._options())
-
-    def _options(self) -> list[str]:
         side = self.human_side()
         if side is None:
-            return ["You are watching."]
+            return plain_lines("You are watching.")
         legal = self.core.legal_actions(side)
         if not legal:
-            return [f"Nothing now: it is the {self._turn_name()}'s turn."]
-        return readout.options(self.core, legal)
+            return plain_lines(f"Nothing now: it is the {self._turn_name()}'s turn.")
+        lines, pages = readout.options(self.core, legal)
+        # the rest for `more` (console/pager.py), dropped as soon as anything moves
+        return Reply(messages=[Message(line) for line in lines],
+                     more=[[Message(line) for line in page] for page in pages], more_lasts=False)

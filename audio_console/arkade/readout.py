@@ -11,7 +11,7 @@ from audio_console.arkade.actions import Action, Fly, UseGps
 from audio_console.arkade.board import LETTERS, Cell, cell_name
 from audio_console.arkade.commands import spoken
 from audio_console.arkade.pieces import DEFENCE
-from audio_console.wording import counted, number_word, one_of
+from audio_console.wording import counted, number_word, one_of, sentence
 
 # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
 # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.
@@ -131,19 +131,34 @@ def colour_at(game, cell: Cell) -> str | None:
     return saucer.colour if saucer else None
 
 
-def options(game, legal: list[Action]) -> list[str]:
-    """'What can I do': the `legal` actions as said, the GPS's spaces on one line, at
-    most ten flights named."""
+FIRST_FLIGHTS = 3     # flights named at once: a listener keeps three in mind, not twelve
+FLIGHTS_A_PAGE = 5    # then five for each `more`
+
+
+def options(game, legal: list[Action]) -> tuple[list[str], list[list[str]]]:
+    """'What can I do': the `legal` actions as said (the GPS's spaces on one line), then
+    the flights, those of the saucers nearest the defence line first: the count and the
+    first three, and the rest in pages for `more`."""
     def say(action: Action) -> str:
         return spoken(action, lambda cell: colour_at(game, cell))
-    flights = [a for a in legal if isinstance(a, Fly)]
+    # the saucers nearest the defence line first, one-space flights before two
+    flights = sorted((a for a in legal if isinstance(a, Fly)),
+                     key=lambda a: (-a.start.row, len(a.route), a.start.column))
     others = [say(a) for a in legal if not isinstance(a, (Fly, UseGps))]
     gps = [number_word(a.column) for a in legal if isinstance(a, UseGps)]
     if gps:             # one line for the GPS's spaces, not six
         others.append(f"use the GPS to {one_of(gps)}")
     lines = ["You can: " + "; ".join(others) + "." if others else "No other actions."]
-    if flights:
-        shown = [say(a) for a in flights[:10]]
-        more = f", and {len(flights) - 10} more" if len(flights) > 10 else ""
-        lines.append(f"{counted(len(flights), 'flight')}: " + "; ".join(shown) + more + ".")
-    return lines
+    if not flights:
+        return lines, []
+    said = [say(a) for a in flights]
+    first, rest = said[:FIRST_FLIGHTS], said[FIRST_FLIGHTS:]
+    pages = [rest[at:at + FLIGHTS_A_PAGE] for at in range(0, len(rest), FLIGHTS_A_PAGE)]
+    lines.append(f"{counted(len(flights), 'flight')}" + (", nearest the defence line first" if rest else "")
+                 + ": " + "; ".join(first) + "." + (f" Say more for the other {len(rest)}." if rest else ""))
+    return lines, [page_line(page, number, len(pages)) for number, page in enumerate(pages, 1)]
+
+
+def page_line(flights: list[str], number: int, pages: int) -> list[str]:
+    left = pages - number
+    return [sentence("; ".join(flights)) + "." + (" Say more for the rest." if left else "")]

@@ -48,7 +48,7 @@ NEVER_CONFIRMED = frozenset({"yes", "no", "cancel", "stop", "repeat"})
 # Commands that only make the console speak (a hint, the help, the board's state, a
 # row read out, what is known at a point): a wrong one costs a sentence the player
 # can cut off, less than a question would.
-ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules", "read", "what",
+ONLY_SPEAK = frozenset({"hint", "why", "help", "status", "summary", "repeat", "rules", "more", "read", "what",
                         "previous message", "next message", "history"})
 
 COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
@@ -67,6 +67,10 @@ COMMON_RULES = [Rule(word, word, [word]) for word in COMMON_WORDS] + [
     Rule("next message", "next message", ["next [message]"]),
     Rule("history", "history", ["history", "last messages"]),
     Rule("why", "why", ["why", "why that"]),
+    Rule("more", "more", ["more", "say more", "tell me more"]),   # the next page of a long answer
+    # "rules" alone is often heard as "hint" (flite and Whisper tiny.en); "how to play" is not
+    # ("how do I play" stays typed: "I" is a word of talk, which the recognizer counts)
+    Rule("rules", "rules", ["the rules", "how to play"]),
     Rule("long hints", "long hints {switch}", ["long hints <switch>"]),
     # Voice settings (kept between sessions) and the voice check.
     Rule("voice check", "voice check", ["voice check"]),
@@ -89,7 +93,7 @@ TYPED_SYNONYMS = [
     Rule("yes", "yes", ["y", "yeah", "ok", "okay"], spoken=False),
     Rule("no", "no", ["n", "nope"], spoken=False),
     Rule("stop", "stop", ["quiet", "silence", "shut up"], spoken=False),
-    Rule("rules", "rules", ["the rules", "rule", "how to play", "how do i play"], spoken=False),
+    Rule("rules", "rules", ["rule", "how do i play"], spoken=False),
 ]
 
 

@@ -23,6 +23,7 @@ from audio_console.contract.base import InputError, Message, Reply
 from audio_console.contract.gameinfo import GameInfo
 from audio_console.console.history import MessageHistory
 from audio_console.console.menu import MenuConsole
+from audio_console.console.pager import Pager
 from audio_console.console.storage import SavedGame
 from audio_console.console.typed import echo
 from audio_console.console.voice_check import VoiceCheckConsole
@@ -48,6 +49,7 @@ class SessionView(Protocol):
     settings: Settings
     presenter: Presenter
     history: MessageHistory
+    pager: Pager
     last_messages: list[Message]
     dialogue: VoiceDialogue
     listener: Listener | None

@@ -11,6 +11,7 @@ from audio_console.commands.grammar import SlotOption
 from audio_console.contract.adapter import GameAdapter
 from audio_console.contract.base import InputError, Reply
 from audio_console.contract.gameinfo import GameInfo, Question
+from audio_console.settings import Settings
 
 
 def moves(n: int) -> str:
@@ -106,7 +107,12 @@ class MenuConsole(GameAdapter):
         return self._asking().prompt
 
     def rules_summary(self) -> list[str]:
-        return ["Each game's rules are told in short when you say rules in that game.",
+        if self.info is not None:          # a game chosen: its rules, with the answers so far
+            try:
+                return self.info.create(self.chosen_options(), 0, Settings(), 0.0).rules_summary()
+            except InputError:             # answers that make no game yet: the overview
+                pass
+        return ["Each game's rules are told in short when you choose it and say rules, or say rules in that game.",
                 "Galaxis: find four hidden spaceships by the answers of space buoys. "
                 "Battleship: Outer Space: sink a hidden fleet by calling whole rows and columns. "
                 "Arkade: saucers race a defence spaceship across a board of coloured spaces."]

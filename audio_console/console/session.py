@@ -25,6 +25,7 @@ from audio_console.contract.gameinfo import GameInfo
 from audio_console.console.slots import in_progress, make_room, take_out
 from audio_console.console.storage import EventLog, SavedGame, copy_aside, write_save
 from audio_console.console.history import MessageHistory
+from audio_console.console.pager import Pager
 from audio_console.console.session_commands import SessionCommands
 from audio_console.console.spoken_commands import SpokenCommands
 from audio_console.console.typed import EDGES, echo, refusal
@@ -59,6 +60,7 @@ class Session:
         self.keeps_save = True
         self.last_messages: list[Message] = []
         self.history = MessageHistory()
+        self.pager = Pager()                       # the pages of a long answer, for `more`
         self.last_prompt = ""
         self.dialogue = VoiceDialogue()            # voice: mishearings and "Did you say ...?"
         self.listener: Listener | None = None
@@ -271,6 +273,8 @@ class Session:
         if not (reply.messages or reply.events or reply.record):
             return
         game = self.info.name if self.info else "menu"
+        if reply.record:
+            self.pager.moved()
         if reply.record and self.saved is not None:
             # Saved first, with the events it logs next: a resume logs those missing, none twice.
             offset = self.log.offset()
@@ -308,6 +312,7 @@ class Session:
         out of the history."""
         if remember and reply.messages:
             self.last_messages = list(reply.messages)
+        self.pager.hold(reply)
         if not review:
             self.history.add(reply.messages)
             if self._console is not None and self._console.passing():

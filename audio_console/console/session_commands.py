@@ -8,9 +8,10 @@ import random
 from audio_console.commands import Command
 from audio_console.contract.base import InputError, Message, Reply
 from audio_console.console.chain import Handler, Said, dispatch
+from audio_console.console.pager import paged
 from audio_console.console.voice_check import VoiceCheckConsole
 
-ALWAYS = ("Always: repeat, previous message, next message, history, help, rules, status, summary, "
+ALWAYS = ("Always: repeat, previous message, next message, history, help, rules, more, status, summary, "
           "stop (silence), new game, quit; louder, softer (one alone: speech louder, signals softer); "
           "faster, slower; quick signals, faithful signals; long hints on or off; screen reader on or off.")
 VOICE_HELP = ("Voice: voice check; push to talk (then Enter starts and ends each command) or "
@@ -28,10 +29,13 @@ class SessionCommands(Handler):
         session.show(Reply(messages=[Message(line) for line in lines]))
 
     def do_rules(self, command: Command) -> None:
-        # one message a line: typing, a voice command or stop cuts the rest off
+        # a page at a time (more: the next), one message a line: typing or stop cuts it off
         lines = self.session.console.rules_summary() or [
             "Choose a game first; then say rules to hear its rules in short."]
-        self.session.show(Reply(messages=[Message(line) for line in lines]))
+        self.session.show(paged(lines, "Rules"))
+
+    def do_more(self, command: Command) -> None:
+        self.session.show(self.session.pager.next())
 
     def do_stop(self, command: Command) -> None:
         self.session.presenter.stop()

@@ -19,11 +19,16 @@ class Reply:
     messages: list[Message] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)   # log events, each with "event"
     record: list[str] = field(default_factory=list)    # canonical actions that changed state
+    # Pages held back for `more` (console/pager.py): the messages say how to ask for them.
+    more: list[list[Message]] = field(default_factory=list)
+    more_lasts: bool = True    # False: the pages are dropped when the game changes (a list of moves)
 
     def extend(self, other: "Reply") -> "Reply":
         self.messages += other.messages
         self.events += other.events
         self.record += other.record
+        if other.more:
+            self.more, self.more_lasts = other.more, other.more_lasts
         return self
 
     def say(self, text: str, **kwargs) -> "Reply":

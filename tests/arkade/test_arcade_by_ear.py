@@ -57,7 +57,8 @@ def defence_lines(text):
 def test_the_introduction_offers_the_slower_pace_and_it_is_understood(tmp_path):
     session, out, sink, now = arcade(tmp_path)
     intro = out.getvalue()
-    assert "the computer rolls every 3 seconds. First game? Say computer pace 5 seconds for a slower pace." in intro
+    assert ("the computer rolls every 3 seconds. First game? Say computer pace 5 seconds for a slower pace, "
+            "now or at any time.") in intro
     assert any("First game? Say computer pace 5 seconds" in s for s in sink.spoken)
     session.type("computer pace 5 seconds")
     assert "The computer now rolls every 5 seconds." in out.getvalue()
@@ -123,4 +124,27 @@ def test_short_answers_do_not_hold_the_clock(tmp_path):
     mark = len(out.getvalue())
     session.type("dice")
     run_to(session, now, 6.2)
+    assert defence_lines(out.getvalue()[mark:])
+
+
+def test_the_rest_of_the_list_holds_the_clock_too_and_is_dropped_once_the_defence_moves(tmp_path):
+    session, out, sink, now = speaking(tmp_path)
+    session.type("roll")
+    session.type("what can I do")
+    assert "Say more for the other" in out.getvalue()   # seed 4: more flights than the first three
+    sink.talking = False
+    run_to(session, now, 7.0)                           # heard; the Defence moves
+    mark = len(out.getvalue())
+    session.type("more")                                # what it named may be gone: not said
+    assert out.getvalue()[mark:].startswith("The rest of that list is out of date: the game has moved on.")
+    session.type("what can I do")
+    assert out.getvalue()[mark:].count("Say more for the other") == 1
+    mark = len(out.getvalue())
+    sink.talking = True
+    session.type("more")                                # the next page is a long answer too
+    assert out.getvalue()[mark:].startswith("Fly the ")
+    run_to(session, now, 30.0)
+    assert defence_lines(out.getvalue()[mark:]) == []
+    sink.talking = False
+    run_to(session, now, 34.0)                          # heard: a pace later the Defence moves
     assert defence_lines(out.getvalue()[mark:])

@@ -222,7 +222,7 @@ def test_arcade_waits_for_go_then_counts_down_and_gives_the_start_signal():
     g = console.grammar()
     intro = [m.text for m in console.start().messages]
     assert intro[-1] == ("Both sides play at once; the computer rolls every 1 second. "
-                         "First game? Say computer pace 5 seconds for a slower pace. "
+                         "First game? Say computer pace 5 seconds for a slower pace, now or at any time. "
                          "Say go to start the countdown; say pause at any time.")
     for now in range(0, 60, 5):                         # a long introduction: nothing happens
         assert not console.tick(float(now)).messages

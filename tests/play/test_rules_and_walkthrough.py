@@ -1,5 +1,5 @@
-"""Issue 30 item 5: `rules` in every game speaks a short rules summary, a line at a
-time (so that typing or stop cuts it off, like any speech); Arkade has a first-game
+"""Issue 30 item 5: `rules` in every game speaks a short rules summary, a page at a
+time (`more`: the next), a line at a time (so that typing or stop cuts it off, like any speech); Arkade has a first-game
 walkthrough that explains the dice colours and how to find a move without `what can
 I do`, followed here by typing what its coach says, through the real session."""
 import re
@@ -17,34 +17,56 @@ GAMES_AND_OPTIONS = [
     ("battleship", {"opponent": "computer"}, ["Battleship: Outer Space rules, in short.", "hit or miss",
                                               "Quadron, 8 holes"]),
     ("arkade", {"mode": "strategy"}, ["Arkade rules, in short.", "flight dice show these same colours",
-                                      "Strategy Mode: the sides take turns", "read row C"]),
-    ("arkade", {"mode": "arcade"}, ["Arcade Mode: both sides play at once", "every 3 seconds"]),
+                                      "Strategy Mode: the sides take turns", "read row C", "fly B1 forward",
+                                      "ship to 4"]),
+    ("arkade", {"mode": "arcade"}, ["Arcade Mode: both sides play at once", "every 3 seconds",
+                                    "Computer pace 5 seconds slows it, at any time"]),
     ("galaxis", {"practice": "tutorial"}, ["Galaxis rules, in short.", "Option 3"]),
 ]
 
 
 @pytest.mark.parametrize("game, options, facts", GAMES_AND_OPTIONS)
-def test_rules_in_every_game_are_printed_and_spoken_line_by_line(tmp_path, game, options, facts):
+def test_rules_in_every_game_are_said_a_page_at_a_time(tmp_path, game, options, facts):
     session, out, sink = make_session(tmp_path)
     session.open_game(GAMES[game], options, 1)
-    mark, said = len(out.getvalue()), len(sink.spoken)
-    session.type("rules")
-    lines = out.getvalue()[mark:].splitlines()
-    rules = [line for line in lines if line in sink.spoken[said:]]
-    assert len(rules) >= 4 and rules[-1].endswith("Say help for what you can say now.")
+    pages = []
+    for asked in ["rules"] + ["more"] * 4:
+        mark, said = len(out.getvalue()), len(sink.spoken)
+        session.type(asked)
+        page = out.getvalue()[mark:].splitlines()
+        assert page == sink.spoken[said:], asked        # printed and spoken, line by line
+        pages.append(page)
+    ends = [page[-1] for page in pages]
+    count = next(i for i, end in enumerate(ends) if end.endswith("Say help for what you can say now.")) + 1
+    assert 2 <= count <= 4
+    for number, end in enumerate(ends[:count - 1], 1):  # each page says what more brings
+        assert end == f"Rules, part {number} of {count}. Say more for part {number + 1}."
+    assert ends[count] == "Nothing more to say: that was all of it. Say repeat to hear it again."
+    rules = [line for page in pages[:count] for line in page]
     text = " ".join(rules)
     for fact in facts:
         assert fact in text, fact
     assert "shared" not in text and "rulebooks" not in text
     assert all(len(line) < 400 for line in rules)       # each a sentence or three: cut off between them
-    session.type("how do I play")                          # typed in other words: the same rules
-    assert out.getvalue().count(rules[0]) == 2
+    assert sum(len(line) for line in pages[0]) < 800     # the first page: well under a minute of speech
+    mark = len(out.getvalue())
+    session.type("how do I play")                       # typed in other words: the same rules
+    assert out.getvalue()[mark:].splitlines() == pages[0]
+    mark = len(out.getvalue())
+    session.type("repeat")                              # the page again (then the prompt)
+    assert out.getvalue()[mark:].splitlines()[:len(pages[0])] == pages[0]
 
 
 def test_rules_is_understood_in_the_menu_and_from_the_command_line(tmp_path):
     result = run_console(["--text", "--save", str(tmp_path / "s.json")], ["rules", "quit"], tmp_path)
-    assert "Each game's rules are told in short when you say rules in that game." in result.stdout
+    assert "Each game's rules are told in short when you choose it and say rules" in result.stdout
     assert "Not understood" not in result.stdout
+    result = run_console(["--text", "--save", str(tmp_path / "s.json")],
+                         ["arkade", "rules", "more", "arcade", "rules", "more", "more"], tmp_path)
+    assert "Not understood" not in result.stdout
+    assert result.stdout.count("Arkade rules, in short.") == 2    # the chosen game's, in the menu
+    assert "Strategy Mode: the sides take turns" not in result.stdout  # page 3 only once arcade was chosen
+    assert "Arcade Mode: both sides play at once." in result.stdout
     result = run_console(["--game", "arkade", "--text", "--save", str(tmp_path / "s.json")], ["rules"], tmp_path)
     assert "Arkade rules, in short." in result.stdout and "Not understood" not in result.stdout
 

@@ -118,7 +118,7 @@ def test_hint_in_arkade_points_to_what_can_i_do(tmp_path):
     in Arkade it answered "hint is not something Arkade can do; say help."."""
     done = run_console(["--text", "--game", "arkade", "--seed", "2"], ["hint", "what can I do"], tmp_path)
     lines = done.stdout.splitlines()
-    assert "Arkade has no hints: what can I do names every move your dice allow." in lines
+    assert "Arkade has no hints: what can I do names every move your dice allow; how to play, the rules." in lines
     assert any(line.startswith("You can: roll") for line in lines)
 
 

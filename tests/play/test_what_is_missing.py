@@ -20,7 +20,7 @@ ARKADE = {
     "listen to column": "Which column? Say the column too, like listen to column 3.",
     "choose": "Which saucer? Say its space too, like choose C3.",
     "mark A1": "Arkade has no marks: both sides see every piece; say what is at C3.",
-    "why": "Arkade has no hints: what can I do names every move your dice allow.",
+    "why": "Arkade has no hints: what can I do names every move your dice allow; how to play, the rules.",
 }
 
 
