@@ -34,6 +34,11 @@ def counted(count: int, singular: str, plural: str | None = None, words: bool = 
     return f"{number} {noun(count, singular, plural)}"
 
 
+def article(word: str) -> str:
+    """'a' or 'an' before `word` (by its first letter: the games' names need no more)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def sentence(text: str) -> str:
     """The line with its first letter capitalised, the rest as written."""
     text = text.strip()

@@ -12,6 +12,7 @@ from audio_console.contract.adapter import GameAdapter
 from audio_console.contract.base import InputError, Reply
 from audio_console.contract.gameinfo import GameInfo, Question
 from audio_console.settings import Settings
+from audio_console.wording import article
 
 
 def moves(n: int) -> str:
@@ -70,7 +71,8 @@ class MenuConsole(GameAdapter):
     def _offer_question(self) -> Question:
         first = self.offers[0]
         if len(self.offers) == 1:
-            prompt = (f"You have a {self._title(first)} game in progress, {moves(len(first.actions))} saved: "
+            title = self._title(first)
+            prompt = (f"You have {article(title)} {title} game in progress, {moves(len(first.actions))} saved: "
                       "say resume, or new game.")
         else:
             games = "; ".join(f"{self._title(s)}, {moves(len(s.actions))}" for s in self.offers)

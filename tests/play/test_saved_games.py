@@ -114,3 +114,9 @@ def test_a_two_player_battleship_game_resumes_whole(tmp_path):
     assert not any("could not be replayed" in line for line in out), out
     assert "Resumed Battleship: Outer Space, after 3 actions." in out
     assert "Pass the console to player 2. Player 2: say ready." in out
+
+
+def test_an_arkade_game_in_progress_is_offered_with_an(tmp_path):
+    lines(run_console(["--game", "arkade", "--seed", "1", "--text"], ["roll", "quit"], tmp_path))
+    out = lines(run_console(["--text"], ["quit"], tmp_path))
+    assert out[1].startswith("You have an Arkade game in progress, "), out[1]
