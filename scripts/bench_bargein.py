@@ -48,7 +48,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_barge_in_parts import (STOP_CLIPS, Recorder, SpeakersIntoMicrophone, corpus_clips,  # noqa: E402
-                                  heard_within, play_into, silent_since, wait_for_sound)
+                                  heard_within, pactl, play_into, silent_since, wait_for_sound)
 from bench_voice_game import (HINT, MOVE, Console, ConsoleSound, TraceTail,  # noqa: E402
                               spoken_point, wait_for_silence)
 from room import RATE, Voices, at_level, room_tone, stop_loop  # noqa: E402
@@ -57,7 +57,8 @@ from audio_console.voice.audio import write_wav  # noqa: E402
 
 PLAYER_DB = -20.0
 TRACED = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript",
-          "agrees", "second_look", "speed", "reference_db", "raw_db", "cleaned_db", "sounding", "removed_db")
+          "agrees", "second_look", "speed", "reference_db", "raw_db", "cleaned_db", "sounding", "removed_db",
+          "room_db", "frames", "loudest_db_under_needed", "speech_db", "onset_db")
 
 
 class Run:
@@ -73,18 +74,29 @@ class Run:
         self.trace = TraceTail(home / "voice.jsonl")
         self.console = Console(args.seed, home, ["--voice-trace", str(home / "voice.jsonl")], code)
         self.records: list[dict] = []
-        # --audio: what the microphone heard (the echo and the word) and what was played
-        self.heard = [Recorder(f"{args.mic}.monitor"), Recorder(f"{args.out}.monitor")] if args.audio else []
+        # --audio: what the microphone heard (the echo and the word), what was played,
+        # and (once the console has loaded it) the sound server's canceller's output
+        self.heard = {"mic": Recorder(f"{args.mic}.monitor"), "out": Recorder(f"{args.out}.monitor")} \
+            if args.audio else {}
+
+    def record_cleaned(self) -> None:
+        """--audio: also the microphone as the console reads it, cleaned by the sound
+        server's canceller it loaded (server_echo_cancel.py names it by its pid)."""
+        source = f"audio_console_echo_{self.console.proc.pid}_source"
+        if self.heard and "cleaned" not in self.heard and source in pactl("list", "short", "sources"):
+            self.heard["cleaned"] = Recorder(source)
 
     def keep_audio(self, name: str, start: float, end: float) -> None:
-        """The microphone and the console's output from `start` to `end` (two files)."""
-        for recorder, part in zip(self.heard, ("mic", "out")):
+        """The microphone, the cleaned microphone and the console's output from `start`
+        to `end` (a file each)."""
+        for part, recorder in self.heard.items():
             x = recorder.between(start, end).astype(np.float32) / 32768
             write_wav(Path(self.args.audio) / f"{self.label}-{name}-{part}.wav", x, RATE)
 
     def hint(self) -> str | None:
         """Types "hint"; returns its point once the console speaks it."""
         self.console.take()
+        self.record_cleaned()
         typed = time.monotonic()
         self.console.proc.stdin.write("hint\n")
         self.console.proc.stdin.flush()
@@ -115,7 +127,7 @@ class Run:
     def close(self):
         self.console.close()
         self.sound.close()
-        for recorder in self.heard:
+        for recorder in self.heard.values():
             recorder.close()
 
 
@@ -134,7 +146,7 @@ def stop_round(run: Run, clip: Path, stats: dict) -> None:
     silent = silent_since(run.sound, ended)
     events = events_after(run)
     stopped = any(e.get("command") == "stop" for e in events)
-    run.keep_audio(clip.stem, started - 1.0, ended + 1.0)
+    run.keep_audio(clip.stem, started - 4.0, ended + 1.5)
     if silent is not None and stopped:
         stats["stop"].append(silent - ended)   # below 0: silent before the word ended (held at its onset)
     else:
