@@ -58,7 +58,7 @@ from audio_console.voice.audio import write_wav  # noqa: E402
 PLAYER_DB = -20.0
 TRACED = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript",
           "agrees", "second_look", "speed", "reference_db", "raw_db", "cleaned_db", "sounding", "removed_db",
-          "room_db", "frames", "loudest_db_under_needed", "speech_db", "onset_db")
+          "room_db", "frames", "loudest_db_under_needed", "speech_db", "onset_db", "frames_db")
 
 
 class Run:
@@ -72,6 +72,7 @@ class Run:
         (home / "settings.json").write_text('{"long_hints": true}')
         self.sound = ConsoleSound(args.out)
         self.trace = TraceTail(home / "voice.jsonl")
+        self.home, self.started = home, time.monotonic()
         self.console = Console(args.seed, home, ["--voice-trace", str(home / "voice.jsonl")], code)
         self.records: list[dict] = []
         # --audio: what the microphone heard (the echo and the word), what was played,
@@ -114,6 +115,7 @@ class Run:
     def keep(self, kind: str, name: str, events: list, **fields) -> None:
         """One round's outcome and the trace's events in it (--save, -v)."""
         record = {"code": self.label, "kind": kind, "clip": name, **fields,
+                  "at": round(time.monotonic() - self.started, 1),   # about the trace's "t" at the round's end
                   "events": [{k: e[k] for k in ("event", *TRACED) if k in e} for e in events]}
         self.records.append(record)
         if self.args.save:
@@ -126,6 +128,9 @@ class Run:
 
     def close(self):
         self.console.close()
+        if self.args.save and (self.home / "voice.jsonl").exists():   # the whole trace, timed, beside the rounds
+            with open(f"{self.args.save}.{self.label}.voice.jsonl", "a") as f:
+                f.write((self.home / "voice.jsonl").read_text())
         self.sound.close()
         for recorder in self.heard.values():
             recorder.close()
@@ -187,14 +192,19 @@ def quiet_round(run: Run, stats: dict) -> None:
     heard = [e for e in events if e.get("event") == "heard" and (e.get("command") or e.get("text"))]
     stats["false triggers"] += len(heard)
     stats["echo dropped"] += sum(e.get("event", "").startswith("the console's own echo") for e in events)
-    stats["onsets"] += sum(e.get("event") == "speech began" for e in events)   # each one held the line
+    stats["onsets"] += sum(e.get("event") == "speech began" for e in events)
+    # the line held for its own voice: at an onset (older copies trace no "not held":
+    # every onset held), or when a frame of the utterance grew loud
+    stats["holds"] += (sum(e.get("event") == "speech began" for e in events)
+                       - sum(e.get("event", "").startswith("onset over the console not held") for e in events)
+                       + sum(e.get("event") == "held when the word grew loud" for e in events))
     run.keep("quiet", "", events, false_triggers=len(heard))
 
 
 def new_stats() -> dict:
     return {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
             "others": 0, "others as stop": 0, "others acted on": 0,
-            "false triggers": 0, "echo dropped": 0, "onsets": 0, "quiet seconds": 0.0}
+            "false triggers": 0, "echo dropped": 0, "onsets": 0, "holds": 0, "quiet seconds": 0.0}
 
 
 def plan(args) -> list[tuple[str, Path | None]]:
@@ -286,7 +296,7 @@ def report(label: str, stats: dict, db: float) -> None:
         print(f"[{label}] other words said during a hint: taken as stop {stats['others as stop']}/{stats['others']}, "
               f"acted on at all {stats['others acted on']}")
     print(f"[{label}] false triggers with nobody talking: {stats['false triggers']} in {stats['quiet seconds']:.0f} s "
-          f"of the console speaking; utterances begun (each held the line until dropped): {stats['onsets']}, "
+          f"of the console speaking; utterances begun: {stats['onsets']}, the line held for them: {stats['holds']}, "
           f"dropped as its own echo: {stats['echo dropped']}")
 
 
