@@ -151,12 +151,15 @@ def stop_round(run: Run, clip: Path, stats: dict) -> None:
     silent = silent_since(run.sound, ended)
     events = events_after(run)
     stopped = any(e.get("command") == "stop" for e in events)
+    # not understood, but answered "Say again." (which also cuts the line off)
+    said_again = not stopped and any(line.startswith("Say again") for _, line in run.console.take())
     run.keep_audio(clip.stem, started - 4.0, ended + 1.5)
     if silent is not None and stopped:
         stats["stop"].append(silent - ended)   # below 0: silent before the word ended (held at its onset)
     else:
         stats["stop missed"] += 1
-    run.keep("stop", clip.name, events, stopped=stopped,
+        stats["stop missed, Say again"] += said_again
+    run.keep("stop", clip.name, events, stopped=stopped, said_again=said_again,
              silent_ms=None if silent is None else round(1000 * (silent - ended)))
 
 
@@ -193,18 +196,21 @@ def quiet_round(run: Run, stats: dict) -> None:
     stats["false triggers"] += len(heard)
     stats["echo dropped"] += sum(e.get("event", "").startswith("the console's own echo") for e in events)
     stats["onsets"] += sum(e.get("event") == "speech began" for e in events)
-    # the line held for its own voice: at an onset (older copies trace no "not held":
-    # every onset held), or when a frame of the utterance grew loud
-    stats["holds"] += (sum(e.get("event") == "speech began" for e in events)
-                       - sum(e.get("event", "").startswith("onset over the console not held") for e in events)
-                       + sum(e.get("event") == "held when the word grew loud" for e in events))
+    # the line held for its own voice: at an onset not traced as "not held", or when a
+    # frame of the utterance grew loud (older copies trace neither: not counted)
+    not_held = sum(e.get("event", "").startswith("onset over the console not held") for e in events)
+    grew = sum(e.get("event") == "held when the word grew loud" for e in events)
+    stats["holds traced"] |= bool(not_held or grew)
+    stats["holds"] += sum(e.get("event") == "speech began" for e in events) - not_held + grew
     run.keep("quiet", "", events, false_triggers=len(heard))
 
 
 def new_stats() -> dict:
-    return {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
+    return {"stop": [], "stop missed": 0, "stop missed, Say again": 0,
+            "points": 0, "points acted on": 0, "points said while it spoke": 0,
             "others": 0, "others as stop": 0, "others acted on": 0,
-            "false triggers": 0, "echo dropped": 0, "onsets": 0, "holds": 0, "quiet seconds": 0.0}
+            "false triggers": 0, "echo dropped": 0, "onsets": 0, "holds": 0, "holds traced": False,
+            "quiet seconds": 0.0}
 
 
 def plan(args) -> list[tuple[str, Path | None]]:
@@ -290,13 +296,16 @@ def report(label: str, stats: dict, db: float) -> None:
               "(below 0: silent before the word ended)")
     else:
         print(f"[{label}] stop: silenced 0/{tried}")
+    print(f"[{label}] stops not acted on but answered \"Say again.\" (the line cut off too): "
+          f"{stats['stop missed, Say again']}/{stats['stop missed']}")
     print(f"[{label}] points said during a hint: acted on {stats['points acted on']}/{stats['points']} "
           f"(said while it still spoke: {stats['points said while it spoke']})")
     if stats["others"]:
         print(f"[{label}] other words said during a hint: taken as stop {stats['others as stop']}/{stats['others']}, "
               f"acted on at all {stats['others acted on']}")
     print(f"[{label}] false triggers with nobody talking: {stats['false triggers']} in {stats['quiet seconds']:.0f} s "
-          f"of the console speaking; utterances begun: {stats['onsets']}, the line held for them: {stats['holds']}, "
+          f"of the console speaking; utterances begun: {stats['onsets']}, the line held for them: "
+          f"{stats['holds'] if stats['holds traced'] or not stats['onsets'] else 'not traced'}, "
           f"dropped as its own echo: {stats['echo dropped']}")
 
 
