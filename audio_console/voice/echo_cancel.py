@@ -100,10 +100,12 @@ HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, a
 # the word cuts the line.
 LEFTOVER_UNDER_DB = 25.0
 ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
-# ... and, when they were faint, the last frames of the utterance that must be loud
-# to hold it after all: two (one frame of the canceller's leftover reached it, live,
-# once in 40 s with nobody talking; a stop's vowel is two frames and more)
+# ... and, when they were faint, the last frames of the utterance that must be this
+# loud over the room to hold it after all: two frames (one of the canceller's leftover
+# reached 25 dB with nobody talking), 30 dB (two of its leftover reached 25.5 dB; a
+# stop's vowel through the canceller is over 30 dB; voice-constants.md)
 LOUD_FRAMES = 2
+LOUD_OVER_ROOM_DB = 30.0
 
 
 class Hold:
@@ -132,13 +134,13 @@ class Hold:
                        onset_db=self.canceller.levels_db(ONSET_FRAMES)["cleaned_db"])
 
     def louder(self, now: float) -> bool:
-        """A frame of the utterance in progress: held as soon as one is loud enough
-        (True: held now). While the console speaks the canceller takes out what of
+        """A frame of the utterance in progress: held as soon as the last LOUD_FRAMES
+        are LOUD_OVER_ROOM_DB over the room (True: held now). While the console speaks the canceller takes out what of
         the word is under its voice (the "st" of "stop"), and the onset is often that
         faint part, or the canceller's leftover of the console's voice just before
         the word; the vowel that follows is as loud as said
         (docs/measurements/voice-constants.md)."""
-        if not (self._pending and self._try(now, LOUD_FRAMES)):
+        if not (self._pending and self._try(now, LOUD_FRAMES, LOUD_OVER_ROOM_DB)):
             return False
         self.trace("held when the word grew loud", room_db=self.room_db(),
                    frames_db=self.canceller.levels_db(LOUD_FRAMES)["cleaned_db"])
@@ -148,9 +150,9 @@ class Hold:
         """The utterance ended: nothing more to weigh."""
         self._pending = False
 
-    def _try(self, now: float, frames: int) -> bool:
+    def _try(self, now: float, frames: int, over_room: float = LEFTOVER_UNDER_DB) -> bool:
         """Hold now, if the console sounds and the last `frames` frames are neither its
-        echo nor faint; whether it held."""
+        echo nor under `over_room` dB over the room; whether it held."""
         hold = getattr(self.sink, "hold", None)
         if hold is None or self.since is not None or not self.sink.busy():
             self._pending = False
@@ -158,18 +160,18 @@ class Hold:
         if self.canceller.echo_only(ONSET_FRAMES):
             self._pending = False
             return False
-        if self._faint(frames):
+        if self._faint(frames, over_room):
             return False
         hold(True)
         self.since, self._pending = now, False
         return True
 
-    def _faint(self, frames: int = ONSET_FRAMES) -> bool:
-        """The last `frames` frames are hardly louder than the room (`room_db()`, dBFS
-        or None): what the canceller left of the console's voice; a player speaks 30 dB
-        and more over it."""
+    def _faint(self, frames: int = ONSET_FRAMES, over_room: float = LEFTOVER_UNDER_DB) -> bool:
+        """The last `frames` frames are under `over_room` dB over the room (`room_db()`,
+        dBFS or None): what the canceller left of the console's voice; a player speaks
+        30 dB and more over it."""
         room = self.room_db()
-        return room is not None and self.canceller.levels_db(frames)["cleaned_db"] - room < LEFTOVER_UNDER_DB
+        return room is not None and self.canceller.levels_db(frames)["cleaned_db"] - room < over_room
 
     @property
     def holding(self) -> bool:
