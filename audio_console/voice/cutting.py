@@ -75,11 +75,12 @@ class Cutting:
             if hold is not None:
                 hold.onset(time.monotonic())
         elif hold is not None and cutter.in_speech:
-            if hold.louder(time.monotonic()) and hasattr(cutter, "keep_last"):
-                # held only now that the word grew loud: what came before it is the
-                # canceller's leftover of the console's voice, which Whisper writes as
-                # words ("5. Big light is stomp."); the word's start is kept
-                cutter.keep_last(round(PRE_ROLL / FRAME_SECONDS))
+            if hold.louder(time.monotonic()) and hasattr(cutter, "keep_from_strong"):
+                # held only now that the word grew loud: what came before its first
+                # frame over the leftover's level is the canceller's leftover of the
+                # console's voice, which Whisper writes as words ("5. Big light is
+                # stomp."); the word's start (a pre-roll) is kept
+                cutter.keep_from_strong(round(PRE_ROLL / FRAME_SECONDS))
                 self.restarted()
         elif hold is not None:
             hold.ended()

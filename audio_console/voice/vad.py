@@ -255,6 +255,7 @@ class VadCutter:
         self._recent.clear()
         self._strong.clear()
         self._pre.clear()
+        self._first_strong: int | None = None   # where its first frame over the console's leftover begins
         self.early: bytes | None = None
         self.closed_on_guess: int | None = None
 
@@ -283,10 +284,13 @@ class VadCutter:
             if sum(self._recent) >= ONSET[0] or self._over_console_onset():
                 self._in_speech, self._quiet = True, 0
                 self._speech = bytearray(b"".join(self._pre))
+                self._first_strong = len(self._speech) - FRAME_BYTES if getattr(self.frames, "strong", False) else None
                 self._spoken = len(self._speech)
                 self._pre.clear()
             return None
         self._speech += frame
+        if self._first_strong is None and getattr(self.frames, "strong", False):
+            self._first_strong = len(self._speech) - FRAME_BYTES
         # a single loud frame of chatter in a pause does not count as the player again
         if speech and (self._last_speech or self._quiet == 0):
             if self._quiet and self.early is not None:
@@ -316,10 +320,14 @@ class VadCutter:
         return (sum(strong for strong, _ in self._strong) >= OVER_CONSOLE_ONSET
                 and any(voiced for _, voiced in self._strong))
 
-    def keep_last(self, frames: int) -> None:
-        """The utterance in progress keeps only its last `frames` frames (what came
-        before was not the player)."""
-        cut = len(self._speech) - frames * FRAME_BYTES
+    def keep_from_strong(self, frames: int) -> None:
+        """The utterance in progress keeps only what followed its first frame over the
+        console LEFTOVER_UNDER_DB over the room, and `frames` frames before it (what
+        came before was not the player: the canceller's leftover of the console)."""
+        if self._first_strong is None:
+            return
+        cut = self._first_strong - frames * FRAME_BYTES
+        self._first_strong = None
         if cut > 0:
             del self._speech[:cut]
             self._spoken = max(0, self._spoken - cut)
