@@ -48,7 +48,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_barge_in_parts import (STOP_CLIPS, Recorder, SpeakersIntoMicrophone, corpus_clips,  # noqa: E402
-                                  heard_within, play_into, silent_since, wait_for_sound)
+                                  heard_within, pactl, play_into, silent_since, wait_for_sound)
 from bench_voice_game import (HINT, MOVE, Console, ConsoleSound, TraceTail,  # noqa: E402
                               spoken_point, wait_for_silence)
 from room import RATE, Voices, at_level, room_tone, stop_loop  # noqa: E402
@@ -57,7 +57,8 @@ from audio_console.voice.audio import write_wav  # noqa: E402
 
 PLAYER_DB = -20.0
 TRACED = ("how", "seconds", "action", "command", "best", "score", "margin", "no_speech", "transcript",
-          "agrees", "second_look", "speed", "reference_db", "raw_db", "cleaned_db", "sounding", "removed_db")
+          "agrees", "second_look", "speed", "reference_db", "raw_db", "cleaned_db", "sounding", "removed_db",
+          "room_db", "frames", "loudest_db_under_needed", "speech_db", "onset_db", "frames_db")
 
 
 class Run:
@@ -71,20 +72,32 @@ class Run:
         (home / "settings.json").write_text('{"long_hints": true}')
         self.sound = ConsoleSound(args.out)
         self.trace = TraceTail(home / "voice.jsonl")
+        self.home, self.started = home, time.monotonic()
         self.console = Console(args.seed, home, ["--voice-trace", str(home / "voice.jsonl")], code)
         self.records: list[dict] = []
-        # --audio: what the microphone heard (the echo and the word) and what was played
-        self.heard = [Recorder(f"{args.mic}.monitor"), Recorder(f"{args.out}.monitor")] if args.audio else []
+        # --audio: what the microphone heard (the echo and the word), what was played,
+        # and (once the console has loaded it) the sound server's canceller's output
+        self.heard = {"mic": Recorder(f"{args.mic}.monitor"), "out": Recorder(f"{args.out}.monitor")} \
+            if args.audio else {}
+
+    def record_cleaned(self) -> None:
+        """--audio: also the microphone as the console reads it, cleaned by the sound
+        server's canceller it loaded (server_echo_cancel.py names it by its pid)."""
+        source = f"audio_console_echo_{self.console.proc.pid}_source"
+        if self.heard and "cleaned" not in self.heard and source in pactl("list", "short", "sources"):
+            self.heard["cleaned"] = Recorder(source)
 
     def keep_audio(self, name: str, start: float, end: float) -> None:
-        """The microphone and the console's output from `start` to `end` (two files)."""
-        for recorder, part in zip(self.heard, ("mic", "out")):
+        """The microphone, the cleaned microphone and the console's output from `start`
+        to `end` (a file each)."""
+        for part, recorder in self.heard.items():
             x = recorder.between(start, end).astype(np.float32) / 32768
             write_wav(Path(self.args.audio) / f"{self.label}-{name}-{part}.wav", x, RATE)
 
     def hint(self) -> str | None:
         """Types "hint"; returns its point once the console speaks it."""
         self.console.take()
+        self.record_cleaned()
         typed = time.monotonic()
         self.console.proc.stdin.write("hint\n")
         self.console.proc.stdin.flush()
@@ -102,6 +115,7 @@ class Run:
     def keep(self, kind: str, name: str, events: list, **fields) -> None:
         """One round's outcome and the trace's events in it (--save, -v)."""
         record = {"code": self.label, "kind": kind, "clip": name, **fields,
+                  "at": round(time.monotonic() - self.started, 1),   # about the trace's "t" at the round's end
                   "events": [{k: e[k] for k in ("event", *TRACED) if k in e} for e in events]}
         self.records.append(record)
         if self.args.save:
@@ -114,8 +128,11 @@ class Run:
 
     def close(self):
         self.console.close()
+        if self.args.save and (self.home / "voice.jsonl").exists():   # the whole trace, timed, beside the rounds
+            with open(f"{self.args.save}.{self.label}.voice.jsonl", "a") as f:
+                f.write((self.home / "voice.jsonl").read_text())
         self.sound.close()
-        for recorder in self.heard:
+        for recorder in self.heard.values():
             recorder.close()
 
 
@@ -134,12 +151,15 @@ def stop_round(run: Run, clip: Path, stats: dict) -> None:
     silent = silent_since(run.sound, ended)
     events = events_after(run)
     stopped = any(e.get("command") == "stop" for e in events)
-    run.keep_audio(clip.stem, started - 1.0, ended + 1.0)
+    # not understood, but answered "Say again." (which also cuts the line off)
+    said_again = not stopped and any(line.startswith("Say again") for _, line in run.console.take())
+    run.keep_audio(clip.stem, started - 4.0, ended + 1.5)
     if silent is not None and stopped:
         stats["stop"].append(silent - ended)   # below 0: silent before the word ended (held at its onset)
     else:
         stats["stop missed"] += 1
-    run.keep("stop", clip.name, events, stopped=stopped,
+        stats["stop missed, Say again"] += said_again
+    run.keep("stop", clip.name, events, stopped=stopped, said_again=said_again,
              silent_ms=None if silent is None else round(1000 * (silent - ended)))
 
 
@@ -175,14 +195,22 @@ def quiet_round(run: Run, stats: dict) -> None:
     heard = [e for e in events if e.get("event") == "heard" and (e.get("command") or e.get("text"))]
     stats["false triggers"] += len(heard)
     stats["echo dropped"] += sum(e.get("event", "").startswith("the console's own echo") for e in events)
-    stats["onsets"] += sum(e.get("event") == "speech began" for e in events)   # each one held the line
+    stats["onsets"] += sum(e.get("event") == "speech began" for e in events)
+    # the line held for its own voice: at an onset not traced as "not held", or when a
+    # frame of the utterance grew loud (older copies trace neither: not counted)
+    not_held = sum(e.get("event", "").startswith("onset over the console not held") for e in events)
+    grew = sum(e.get("event") == "held when the word grew loud" for e in events)
+    stats["holds traced"] |= bool(not_held or grew)
+    stats["holds"] += sum(e.get("event") == "speech began" for e in events) - not_held + grew
     run.keep("quiet", "", events, false_triggers=len(heard))
 
 
 def new_stats() -> dict:
-    return {"stop": [], "stop missed": 0, "points": 0, "points acted on": 0, "points said while it spoke": 0,
+    return {"stop": [], "stop missed": 0, "stop missed, Say again": 0,
+            "points": 0, "points acted on": 0, "points said while it spoke": 0,
             "others": 0, "others as stop": 0, "others acted on": 0,
-            "false triggers": 0, "echo dropped": 0, "onsets": 0, "quiet seconds": 0.0}
+            "false triggers": 0, "echo dropped": 0, "onsets": 0, "holds": 0, "holds traced": False,
+            "quiet seconds": 0.0}
 
 
 def plan(args) -> list[tuple[str, Path | None]]:
@@ -268,13 +296,16 @@ def report(label: str, stats: dict, db: float) -> None:
               "(below 0: silent before the word ended)")
     else:
         print(f"[{label}] stop: silenced 0/{tried}")
+    print(f"[{label}] stops not acted on but answered \"Say again.\" (the line cut off too): "
+          f"{stats['stop missed, Say again']}/{stats['stop missed']}")
     print(f"[{label}] points said during a hint: acted on {stats['points acted on']}/{stats['points']} "
           f"(said while it still spoke: {stats['points said while it spoke']})")
     if stats["others"]:
         print(f"[{label}] other words said during a hint: taken as stop {stats['others as stop']}/{stats['others']}, "
               f"acted on at all {stats['others acted on']}")
     print(f"[{label}] false triggers with nobody talking: {stats['false triggers']} in {stats['quiet seconds']:.0f} s "
-          f"of the console speaking; utterances begun (each held the line until dropped): {stats['onsets']}, "
+          f"of the console speaking; utterances begun: {stats['onsets']}, the line held for them: "
+          f"{stats['holds'] if stats['holds traced'] or not stats['onsets'] else 'not traced'}, "
           f"dropped as its own echo: {stats['echo dropped']}")
 
 

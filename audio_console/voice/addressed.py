@@ -44,11 +44,18 @@ def louder_than_room(pcm: bytes, room_db: float, levels: np.ndarray | None = Non
                      margin: float = LOUDER_THAN_ROOM_DB) -> bool:
     """The utterance's speech is `margin` dB over the room's background (a person near
     the microphone; not what the echo canceller left of the console)."""
+    level = speech_db(pcm, levels)
+    return level is not None and level - room_db >= margin
+
+
+def speech_db(pcm: bytes, levels: np.ndarray | None = None) -> float | None:
+    """The level (dBFS) of the utterance's speech: its loud frames' 90th percentile
+    (None: no frame)."""
     levels = _frame_db(pcm) if levels is None else levels
     if not len(levels):
-        return False
+        return None
     loud = levels > levels.max() - SPEECH_WITHIN_DB
-    return float(np.percentile(levels[loud], 90)) - room_db >= margin
+    return float(np.percentile(levels[loud], 90))
 
 
 def _frame_db(pcm: bytes) -> np.ndarray:

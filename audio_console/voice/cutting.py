@@ -13,6 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from audio_console.voice.frames import FRAME_SECONDS
+from audio_console.voice.vad import PRE_ROLL
+
 # Silence (seconds) after which an utterance ends: long enough to keep "delta ... five"
 # said with a half-second pause whole; the early guess hides most of the wait
 # (docs/measurements/voice-constants.md).
@@ -47,8 +50,11 @@ class Cutting:
     """One cutter's frames and what goes with them. `hold` is the barge-in hold (None:
     no echo canceller or no barge-in); `too_much_talk()` tells the player (once)."""
 
-    def __init__(self, cutter, hold, trace, too_much_talk: Callable[[], None]):
+    def __init__(self, cutter, hold, trace, too_much_talk: Callable[[], None],
+                 restarted: Callable[[], None] = lambda: None):
+        """`restarted()`: the utterance in progress lost its start (its decoding so far is void)."""
         self.cutter, self.hold, self.trace, self.too_much_talk = cutter, hold, trace, too_much_talk
+        self.restarted = restarted
         self.frames = getattr(cutter, "frames", None)   # the VAD cutter's levels of the room
         self.state = CutState()
 
@@ -68,6 +74,16 @@ class Cutting:
             self.trace("speech began", room_db=self.room_db())
             if hold is not None:
                 hold.onset(time.monotonic())
+        elif hold is not None and cutter.in_speech:
+            if hold.louder(time.monotonic()) and hasattr(cutter, "keep_from_strong"):
+                # held only now that the word grew loud: what came before its first
+                # frame over the leftover's level is the canceller's leftover of the
+                # console's voice, which Whisper writes as words ("5. Big light is
+                # stomp."); the word's start (a pre-roll) is kept
+                cutter.keep_from_strong(round(PRE_ROLL / FRAME_SECONDS))
+                self.restarted()
+        elif hold is not None:
+            hold.ended()
         self._count_overruns(utterance)
         self.state.counted += 1
         if self.frames is not None and self.state.counted >= TRACE_QUIET_FRAMES:

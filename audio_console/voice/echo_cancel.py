@@ -100,6 +100,12 @@ HOLD_AT_MOST = 2.5            # seconds: a command is shorter; longer is talk, a
 # the word cuts the line.
 LEFTOVER_UNDER_DB = 25.0
 ONSET_FRAMES = 6              # the frames that began the utterance, checked for being the console's echo
+# ... and, when they were faint, the last frames of the utterance that must be this
+# loud over the room to hold it after all: two frames (one of the canceller's leftover
+# reached 25 dB with nobody talking), 30 dB (two of its leftover reached 25.5 dB; a
+# stop's vowel through the canceller is over 30 dB; voice-constants.md)
+LOUD_FRAMES = 2
+LOUD_OVER_ROOM_DB = 30.0
 
 
 class Hold:
@@ -109,28 +115,63 @@ class Hold:
     speech off there (its barge-in), so the player's "stop" silences it at the
     onset of the word, not after it was understood."""
 
-    def __init__(self, sink, canceller: EchoCanceller, room_db=lambda: None):
-        self.sink, self.canceller, self.room_db = sink, canceller, room_db
+    def __init__(self, sink, canceller: EchoCanceller, room_db=lambda: None, trace=lambda event, **fields: None):
+        self.sink, self.canceller, self.room_db, self.trace = sink, canceller, room_db, trace
         self.since: float | None = None
         self.began_over = False       # the utterance in progress began while the console sounded
+        self._pending = False         # ... and was not held at its onset: its louder frames may be
 
     def onset(self, now: float) -> None:
         """Speech began: hold the console's sound if it is sounding and the onset was
-        not its own echo."""
+        not its own echo nor faint (then each louder frame of the utterance is
+        weighed again: `louder`)."""
         self.began_over = self.sink.busy()
+        self._pending = self.began_over
+        if self._try(now, ONSET_FRAMES):
+            return
+        if self._pending:
+            self.trace("onset over the console not held (its echo, or faint)", room_db=self.room_db(),
+                       onset_db=self.canceller.levels_db(ONSET_FRAMES)["cleaned_db"])
+
+    def louder(self, now: float) -> bool:
+        """A frame of the utterance in progress: held as soon as the last LOUD_FRAMES
+        are LOUD_OVER_ROOM_DB over the room (True: held now). While the console speaks the canceller takes out what of
+        the word is under its voice (the "st" of "stop"), and the onset is often that
+        faint part, or the canceller's leftover of the console's voice just before
+        the word; the vowel that follows is as loud as said
+        (docs/measurements/voice-constants.md)."""
+        if not (self._pending and self._try(now, LOUD_FRAMES, LOUD_OVER_ROOM_DB)):
+            return False
+        self.trace("held when the word grew loud", room_db=self.room_db(),
+                   frames_db=self.canceller.levels_db(LOUD_FRAMES)["cleaned_db"])
+        return True
+
+    def ended(self) -> None:
+        """The utterance ended: nothing more to weigh."""
+        self._pending = False
+
+    def _try(self, now: float, frames: int, over_room: float = LEFTOVER_UNDER_DB) -> bool:
+        """Hold now, if the console sounds and the last `frames` frames are neither its
+        echo nor under `over_room` dB over the room; whether it held."""
         hold = getattr(self.sink, "hold", None)
         if hold is None or self.since is not None or not self.sink.busy():
-            return
-        if self.canceller.echo_only(ONSET_FRAMES) or self._faint():
-            return
+            self._pending = False
+            return False
+        if self.canceller.echo_only(ONSET_FRAMES):
+            self._pending = False
+            return False
+        if self._faint(frames, over_room):
+            return False
         hold(True)
-        self.since = now
+        self.since, self._pending = now, False
+        return True
 
-    def _faint(self) -> bool:
-        """The onset is hardly louder than the room (`room_db()`, dBFS or None): what
-        the canceller left of the console's voice; a player speaks 30 dB and more over it."""
+    def _faint(self, frames: int = ONSET_FRAMES, over_room: float = LEFTOVER_UNDER_DB) -> bool:
+        """The last `frames` frames are under `over_room` dB over the room (`room_db()`,
+        dBFS or None): what the canceller left of the console's voice; a player speaks
+        30 dB and more over it."""
         room = self.room_db()
-        return room is not None and self.canceller.levels_db(ONSET_FRAMES)["cleaned_db"] - room < LEFTOVER_UNDER_DB
+        return room is not None and self.canceller.levels_db(frames)["cleaned_db"] - room < over_room
 
     @property
     def holding(self) -> bool:

@@ -63,7 +63,7 @@ class Listener:
         # keeps what it plays and the canceller is installed (None: deaf while it sounds)
         self.echo = _echo_canceller(sink) if self.options.cancel_echo else None
         # ... and silent as soon as the player speaks over it (the session then cuts it off)
-        self.hold = (echo_cancel.Hold(sink, self.echo, self._room_db)
+        self.hold = (echo_cancel.Hold(sink, self.echo, self._room_db, self.trace)
                      if self.echo is not None and settings.barge_in else None)
         self.cutting: Cutting | None = None    # the run in progress's cutter
         self.report = Reporter(settings, sink, self.echo, self.hold, self.trace, self._room_db,
@@ -146,7 +146,7 @@ class Listener:
         """The worker: every frame through the stages until stopped (the benchmarks
         call it on a thread of their own, with the microphone's queue fed directly)."""
         cutter = self.make_cutter()
-        self.cutting = Cutting(cutter, self.hold, self.trace, self._too_much_talk)
+        self.cutting = Cutting(cutter, self.hold, self.trace, self._too_much_talk, self.decoding.forget)
         gate = ConsoleSound(self.settings, self.sink, self.echo, cutter, self.trace, self._on_notice,
                             self.notify, self.decoding.forget, cue=self.options.cue)
         talk = PushToTalk()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from audio_console.voice.addressed import louder_than_room, spoke_to_me
+from audio_console.voice.addressed import louder_than_room, speech_db, spoke_to_me
 from audio_console.voice.answers import with_answer
 from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
 from audio_console.voice.frames import FRAME_BYTES, seconds
@@ -47,7 +47,10 @@ class Reporter:
         if self.echo is None or not (self.echo.echo_only(frames + ECHO_CHECK_AFTER) or self._faint_over_console(pcm)):
             return False
         if trace:
-            self.trace("the console's own echo: dropped", removed_db=self.echo.removed_db(frames))
+            level = speech_db(pcm)
+            self.trace("the console's own echo: dropped", removed_db=self.echo.removed_db(frames),
+                       speech_db=None if level is None else round(level, 1), room_db=self.room_db(),
+                       seconds=round(seconds(pcm), 2))
             self.go_on()
         return True
 

@@ -26,6 +26,7 @@ from typing import Callable
 
 import numpy as np
 
+from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
 from audio_console.voice.frames import FRAME_BYTES, FRAME_SECONDS
 
 SPEECH_PROBABILITY = 0.5     # silero's threshold
@@ -44,6 +45,14 @@ LEARN_SECONDS = 1.0          # no utterance starts before the room's level is kn
 # quiet, are enough after this many (also where the console's sound never reaches the
 # microphone: headphones, or deaf while it sounds):
 ROOM_FRAMES_TO_LEARN = 10    # 0.3 s
+# While the console's sound reaches the microphone, the echo canceller takes out what
+# of a word is under the console's voice: of a short "stop" only its vowel may be
+# left, two or three frames, but as loud as it was said. So then an utterance also
+# starts on this many of the last ONSET[1] frames LEFTOVER_UNDER_DB over the room
+# (what the canceller leaves of the console's voice is under that) with a voice in
+# one of them at least (the detector's verdict comes a frame or two late;
+# docs/measurements/voice-constants.md).
+OVER_CONSOLE_ONSET = 2
 PRE_ROLL = 0.3              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
 # A room where no one else talks (its frames outside utterances seldom voiced: quiet,
@@ -138,6 +147,8 @@ class SpeechFrames:
         self.background = FLOOR_DB
         self.too_quiet, self.too_quiet_db = 0, -99.0
         self._count = 0
+        self.strong = False     # the last frame: over the console, LEFTOVER_UNDER_DB over the room
+        self.voiced = False     # the last frame: the neural detector heard a voice
 
     @property
     def learnt(self) -> bool:
@@ -164,6 +175,8 @@ class SpeechFrames:
             extra = 0.0
         needed = self.background + margin + extra if self.relative else FLOOR_DB + self.margin
         loud = level >= needed
+        self.strong = self._sounding and self.learnt and level >= self.background + LEFTOVER_UNDER_DB
+        self.voiced = voiced
         if voiced and not loud and not in_utterance:
             # a voice too quiet for an onset (for the voice trace): how often, how loud
             self.too_quiet += 1
@@ -223,6 +236,7 @@ class VadCutter:
         self.max_bytes = int((max_seconds or MAX_SECONDS) * 32000)
         self.tail = (self.early_frames or round(0.18 / FRAME_SECONDS)) * FRAME_BYTES
         self._recent: deque = deque(maxlen=ONSET[1])
+        self._strong: deque = deque(maxlen=ONSET[1])   # (SpeechFrames.strong, .voiced) of the same frames
         self._pre: deque = deque(maxlen=round(PRE_ROLL / FRAME_SECONDS))
         self.early_count = 0
         self.overruns = 0          # utterances dropped for running past max_seconds
@@ -239,7 +253,9 @@ class VadCutter:
         self._last_speech = False
         self._resumed = False
         self._recent.clear()
+        self._strong.clear()
         self._pre.clear()
+        self._first_strong: int | None = None   # where its first frame over the console's leftover begins
         self.early: bytes | None = None
         self.closed_on_guess: int | None = None
 
@@ -262,15 +278,19 @@ class VadCutter:
     def push(self, frame: bytes) -> bytes | None:
         speech = self.frames(frame, self._in_speech)
         self._recent.append(speech)
+        self._strong.append((getattr(self.frames, "strong", False), getattr(self.frames, "voiced", False)))
         if not self._in_speech:
             self._pre.append(frame)
-            if sum(self._recent) >= ONSET[0]:
+            if sum(self._recent) >= ONSET[0] or self._over_console_onset():
                 self._in_speech, self._quiet = True, 0
                 self._speech = bytearray(b"".join(self._pre))
+                self._first_strong = len(self._speech) - FRAME_BYTES if getattr(self.frames, "strong", False) else None
                 self._spoken = len(self._speech)
                 self._pre.clear()
             return None
         self._speech += frame
+        if self._first_strong is None and getattr(self.frames, "strong", False):
+            self._first_strong = len(self._speech) - FRAME_BYTES
         # a single loud frame of chatter in a pause does not count as the player again
         if speech and (self._last_speech or self._quiet == 0):
             if self._quiet and self.early is not None:
@@ -295,6 +315,24 @@ class VadCutter:
             self._drop()
         return None
 
+    def _over_console_onset(self) -> bool:
+        """The last frames hold a word's loud part over the console (OVER_CONSOLE_ONSET)."""
+        return (sum(strong for strong, _ in self._strong) >= OVER_CONSOLE_ONSET
+                and any(voiced for _, voiced in self._strong))
+
+    def keep_from_strong(self, frames: int) -> None:
+        """The utterance in progress keeps only what followed its first frame over the
+        console LEFTOVER_UNDER_DB over the room, and `frames` frames before it (what
+        came before was not the player: the canceller's leftover of the console)."""
+        if self._first_strong is None:
+            return
+        cut = self._first_strong - frames * FRAME_BYTES
+        self._first_strong = None
+        if cut > 0:
+            del self._speech[:cut]
+            self._spoken = max(0, self._spoken - cut)
+            self.early = None
+
     def wait_longer(self, seconds: float) -> None:
         """The utterance so far is an unfinished command ("delta", "read row"): wait up
         to `seconds` of silence for the rest before closing it."""
@@ -316,4 +354,5 @@ class VadCutter:
         self._in_speech, self._quiet, self._last_speech, self._resumed = False, 0, False, False
         self._wait_frames = 0
         self._recent.clear()
+        self._strong.clear()
         self.early = None

@@ -127,3 +127,28 @@ def test_with_the_servers_canceller_only_a_voice_over_the_room_holds_the_console
     sink = _Speaking()
     Hold(sink, canceller, room_db=lambda: -70.0).onset(0.0)
     assert sink.held == ([True] if holds else [])
+
+
+def test_a_faint_onset_is_held_when_the_word_grows_loud():
+    """Over the console the canceller takes out what of a word is under its voice, so
+    the onset is often faint (the "st" of "stop", or its leftover just before): not
+    held then, but as soon as the utterance's last two frames are as loud as a
+    player's word (30 dB over the room), and not at all while it stays at the
+    leftover's level."""
+    from audio_console.audio.echo_reference import EchoReference
+    from audio_console.voice.echo_cancel import EchoCanceller, Hold
+    canceller = EchoCanceller(EchoReference(48000), cancel=False)
+    sink = _Speaking()
+    hold = Hold(sink, canceller, room_db=lambda: -70.0)
+    for frame in _frames(-55.0):
+        canceller.clean(frame)
+    hold.onset(0.0)
+    for frame in _frames(-43.0, 3):    # 27 dB over the room: the canceller's leftover reaches that
+        canceller.clean(frame)
+        assert not hold.louder(0.1)
+    assert sink.held == []
+    canceller.clean(_frames(-28.0, 1)[0])
+    assert hold.louder(0.2) and sink.held == [True] and hold.holding
+    hold.ended()
+    canceller.clean(_frames(-28.0, 1)[0])
+    assert not hold.louder(0.3) and sink.held == [True]
