@@ -21,17 +21,6 @@ def quiet_native_audio() -> None:
         silence_alsa_messages()
 
 
-def sounddevice_module():
-    """sounddevice, imported (PortAudio scans the devices as it loads); on Linux the
-    ALSA plugin libraries that only the scan used are let go (alsa.release_plugins).
-    Raises what the import raises (OSError without PortAudio)."""
-    import sounddevice
-    if sys.platform.startswith("linux"):
-        from audio_console.audio.alsa import release_plugins
-        release_plugins()
-    return sounddevice
-
-
 def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
                record_path: str | None = None, notify: Callable[[str], None] = print,
                device=None):
@@ -59,4 +48,4 @@ def open_sound(settings=None, *, speech: bool = True, signals: bool = True,
     return engine
 
 
-__all__ = ["open_sound", "quiet_native_audio", "sounddevice_module"]
+__all__ = ["open_sound", "quiet_native_audio"]

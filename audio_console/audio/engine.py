@@ -26,9 +26,9 @@ from typing import Callable
 import numpy as np
 
 from audio_console.audio import signals as signal_table
-from audio_console.audio import sounddevice_module
 from audio_console.audio.echo_reference import EchoReference
 from audio_console.audio.mixer import Mixer, Sound
+from audio_console.audio.portaudio import sounddevice_module
 from audio_console.audio.recorder import WavRecorder
 from audio_console.audio.recorder import failure as recording_failure
 from audio_console.audio.sonify import line_sonification

@@ -10,7 +10,8 @@ def open_listener(settings, sink, notify, model_path=None, **options):
     """A Listener on the default microphone with the best recognizer available, or
     None (after one notify message saying why) when there is no recognizer or no
     microphone. On success notify says which recognizer is used and why."""
-    from audio_console.audio import quiet_native_audio, sounddevice_module
+    from audio_console.audio import quiet_native_audio
+    from audio_console.audio.portaudio import sounddevice_module
     from audio_console.voice.engines import select_recognizer
     quiet_native_audio()   # a screen reader would read ALSA's overrun lines aloud
     try:

@@ -19,7 +19,7 @@ def plugins():
             if "/alsa-lib/" in line}
 import sounddevice
 scanned = plugins()
-from audio_console.audio import sounddevice_module
+from audio_console.audio.portaudio import sounddevice_module
 sd = sounddevice_module()
 left = plugins()
 calls = {"out": 0, "in": 0}
