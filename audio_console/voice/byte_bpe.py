@@ -50,7 +50,7 @@ class Encoding:
 
 class ByteBpe:
     """encode / decode / token_to_id / id_to_token, as tokenizers.Tokenizer gives them.
-    Tables: every token's bytes in one string with offsets; the merges as sorted
+    Tables: every token's bytes in one bytes object with offsets; the merges as sorted
     pair keys (left id << 20 | right id) beside the id each pair makes; the ids in
     the order of their bytes, for token_to_id."""
 
@@ -95,7 +95,10 @@ class ByteBpe:
                 or not all(t.get("special") for t in added) or not set(byte_spelling()) <= vocab.keys()
                 or max(vocab.values(), default=0) >= 1 << 20):
             return None
-        return cls(vocab, merges, {t["content"]: int(t["id"]) for t in added}, path)
+        try:
+            return cls(vocab, merges, {t["content"]: int(t["id"]) for t in added}, path)
+        except KeyError:         # a merge of pieces the vocabulary lacks
+            return None
 
     def _bytes_of(self, i: int) -> bytes:
         return self._blob[self._ends[i - 1] if i else 0:self._ends[i]]
@@ -121,8 +124,9 @@ class ByteBpe:
         return piece.decode("utf-8") if i in self._special else "".join(byte_spelling()[b] for b in piece)
 
     def encode(self, text: str, add_special_tokens: bool = False) -> Encoding:
-        """The ids of `text` (no special tokens added, as the console asks)."""
-        if not PLAIN.fullmatch(text) or "<|" in text:
+        """The ids of `text`; with add_special_tokens (which the console never asks),
+        the library's, which adds the start and end tokens."""
+        if add_special_tokens or not PLAIN.fullmatch(text) or "<|" in text:
             return Encoding(self.library().encode(text, add_special_tokens=add_special_tokens).ids)
         ids: list[int] = []
         for word in WORDS.findall(text):
