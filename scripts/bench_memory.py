@@ -4,6 +4,7 @@ loaded, beside the same console with the keyboard only, and beside a baseline
 revision's console in the same run.
 
     python scripts/bench_memory.py [--baseline REV] [--runs N] [--settle SECONDS] [--top N]
+    python scripts/bench_memory.py --steps [--baseline REV] [--clips DIR]
 
 Each console is a real `python -m audio_console --game galaxis --option 2 --text`
 process (`--input voice`, then `--input keys`), with its own settings folder, its
@@ -19,6 +20,14 @@ is started N times, alternately, and the medians are printed with the RSS range.
 Voice input needs a microphone:
 run it with PulseAudio up (scripts/setup.sh's start_pulseaudio). The baseline is the
 package at REV (`git archive`), run from a temporary folder.
+
+--steps says where the memory goes: in one process per tree, the voice input's parts
+are loaded one after the other as play loads them (the console's modules,
+PortAudio's device scan, Whisper's tokens, the keyword classifier, ONNX Runtime,
+silero, the decoder, the encoder, then --clips DIR's first four clips decoded), and
+after each step the resident set, its growth and the anonymous (not file) part of
+the growth are printed, with the C allocator's free memory given back (malloc_trim)
+before each reading, as the console does after its builds.
 """
 from __future__ import annotations
 
@@ -113,6 +122,76 @@ def measure(tree: Path, voice: bool, settle: float, top: int) -> dict:
         return figures
 
 
+def step_worker(tree: str, clips: str | None) -> None:
+    """In a process of its own: the package of `tree` (first on sys.path), each part
+    loaded, then measured."""
+    import ctypes
+    sys.path.insert(0, tree)
+    trim = ctypes.CDLL("libc.so.6").malloc_trim
+    last = {"Rss": 0, "Anonymous": 0}
+
+    def step(name: str) -> None:
+        trim(0)
+        now = {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in
+               Path("/proc/self/smaps_rollup").read_text().splitlines()[1:])}
+        print(f"{name}\t{now['Rss']}\t{now['Rss'] - last['Rss']}\t{now['Anonymous'] - last['Anonymous']}", flush=True)
+        last.update(now)
+
+    import numpy  # noqa: F401
+    step("python and numpy")
+    import audio_console.cli  # noqa: F401
+    from audio_console.voice import whisper_engine  # noqa: F401
+    step("the console's modules")
+    try:
+        from audio_console.audio.portaudio import sounddevice_module
+    except ImportError:          # a tree before audio/portaudio.py
+        import sounddevice
+    else:
+        sounddevice = sounddevice_module()
+    sounddevice.query_devices(kind="input")
+    step("PortAudio's device scan")
+    from audio_console.voice.whisper_model import open_model
+    model = open_model(None)
+    step("Whisper's tokens (tokenizer)")
+    from audio_console.voice.keywords import KeywordOpinion
+    KeywordOpinion.load()
+    step("keyword classifier")
+    import onnxruntime  # noqa: F401
+    step("ONNX Runtime's library")
+    from audio_console.voice.vad import NeuralVad
+    NeuralVad()
+    step("silero's session")
+    from audio_console.voice.whisper_decoder import WhisperDecoder
+    from audio_console.voice.whisper_encoder import WhisperEncoder
+    WhisperDecoder.load(model.path)
+    step("Whisper's decoder")
+    WhisperEncoder.load(model.path)
+    step("Whisper's encoder")
+    if clips:
+        from audio_console.games import grammar_for_game
+        from audio_console.voice.audio import wav_pcm16
+        recognizer = whisper_engine.WhisperRecognizer()
+        recognizer.set_grammar(grammar_for_game("galaxis"))
+        for clip in sorted(Path(clips).glob("*.wav"))[:4]:
+            recognizer.decode(wav_pcm16(clip))
+        step("4 clips decoded")
+
+
+def steps(trees: list[tuple[str, Path]], clips: str | None) -> None:
+    """Each tree's steps side by side."""
+    figures = {}
+    for name, tree in trees:
+        done = subprocess.run([sys.executable, __file__, "--step-worker", str(tree)]
+                              + (["--clips", clips] if clips else []), cwd=tree, capture_output=True, text=True,
+                              check=True)
+        figures[name] = [line.split("\t") for line in done.stdout.splitlines() if line.count("\t") == 3]
+    print(f"{'step':<30}" + "".join(f" {name[:24]:>24} (MB: RSS, +, +anon)" for name, _ in trees))
+    for i, (step, *_) in enumerate(next(iter(figures.values()))):
+        row = "".join(f" {int(f[i][1]) / 1024:19.0f} {int(f[i][2]) / 1024:+6.1f} {int(f[i][3]) / 1024:+6.1f}"
+                      for f in figures.values())
+        print(f"{step:<30}{row}")
+
+
 def median_of(runs: list[dict]) -> dict:
     """The run of median RSS (its mappings), with every figure's median and the RSS range."""
     ordered = sorted(runs, key=lambda m: m["rss"])
@@ -129,11 +208,20 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=1, help="starts of each console (medians printed)")
     ap.add_argument("--settle", type=float, default=5.0)
     ap.add_argument("--top", type=int, default=6, help="largest mappings to show")
+    ap.add_argument("--steps", action="store_true", help="the voice input's parts, step by step, in one process")
+    ap.add_argument("--clips", help="with --steps: a folder of clips, the first four decoded at the end")
+    ap.add_argument("--step-worker", metavar="TREE", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.step_worker:
+        step_worker(args.step_worker, args.clips)
+        return 0
     with tempfile.TemporaryDirectory(prefix="bench-baseline-") as folder:
         trees = [("this checkout", ROOT)]
         if args.baseline:
             trees.insert(0, (f"baseline {args.baseline}", baseline_tree(args.baseline, Path(folder))))
+        if args.steps:
+            steps(trees, args.clips)
+            return 0
         consoles = [(name, tree, voice) for voice in (True, False) for name, tree in trees]
         runs: dict[tuple, list[dict]] = {(name, voice): [] for name, _, voice in consoles}
         for _ in range(args.runs):          # alternately, so that the machine's load falls on both

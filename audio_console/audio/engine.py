@@ -28,6 +28,7 @@ import numpy as np
 from audio_console.audio import signals as signal_table
 from audio_console.audio.echo_reference import EchoReference
 from audio_console.audio.mixer import Mixer, Sound
+from audio_console.audio.portaudio import sounddevice_module
 from audio_console.audio.recorder import WavRecorder, not_recorded, failure as recording_failure
 from audio_console.audio.sonify import line_sonification
 from audio_console.audio.tts import PRIORITY_SPEAK, Speech, SpeechUnavailable, resample
@@ -250,7 +251,7 @@ class AudioEngine:
     def _open_stream(self, device, sample_rate) -> str | None:
         """Open the stream; on failure return why, in plain words."""
         try:
-            import sounddevice as sd
+            sd = sounddevice_module()
         except (OSError, ImportError):
             return "the PortAudio library or sounddevice is not installed (Debian package libportaudio2)"
         except Exception as error:

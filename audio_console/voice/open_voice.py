@@ -11,10 +11,11 @@ def open_listener(settings, sink, notify, model_path=None, **options):
     None (after one notify message saying why) when there is no recognizer or no
     microphone. On success notify says which recognizer is used and why."""
     from audio_console.audio import quiet_native_audio
+    from audio_console.audio.portaudio import sounddevice_module
     from audio_console.voice.engines import select_recognizer
     quiet_native_audio()   # a screen reader would read ALSA's overrun lines aloud
     try:
-        import sounddevice as sd
+        sd = sounddevice_module()
         sd.query_devices(kind="input")
     except Exception as e:  # noqa: BLE001 - OSError (no PortAudio), PortAudioError, ValueError
         notify(f"No microphone ({one_line(e)}): voice input is off; the keyboard works as always.")

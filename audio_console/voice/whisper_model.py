@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from audio_console.files import WriteError, read_limited, sha256_of, write_atomically
+from audio_console.voice.byte_bpe import ByteBpe
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.whisper_weights import UnsupportedModel, read_model_bin
 
@@ -155,16 +156,28 @@ def _tokenizer_file(path: Path) -> Path:
     return fallback / "tokenizer.json"
 
 
-def read_tokens(path: Path, multilingual: bool) -> Tokens:
+def read_tokenizer(tokenizer_file: Path):
+    """GPT-2's tokenizer in our own tables (byte_bpe.py: about 11 MB less than the
+    `tokenizers` library's); the library's for a tokenizer.json laid out otherwise."""
+    try:
+        tokenizer = ByteBpe.load(tokenizer_file)
+        if tokenizer is not None:
+            return tokenizer
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        raise RecognizerError(f"Whisper could not load {tokenizer_file}: {e}") from e
     try:
         import tokenizers
     except ImportError as e:
         raise RecognizerError(f"tokenizers is not installed ({e})") from e
-    tokenizer_file = _tokenizer_file(path)
     try:
-        tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_file))
+        return tokenizers.Tokenizer.from_file(str(tokenizer_file))
     except Exception as e:  # noqa: BLE001 - tokenizers raises its own Exception type
         raise RecognizerError(f"Whisper could not load {tokenizer_file}: {e}") from e
+
+
+def read_tokens(path: Path, multilingual: bool) -> Tokens:
+    tokenizer_file = _tokenizer_file(path)
+    tokenizer = read_tokenizer(tokenizer_file)
     found = {name: tokenizer.token_to_id(name) for name in
              ("<|startoftranscript|>", "<|notimestamps|>", "<|endoftext|>")}
     # a multilingual model (Whisper base) is told the language and the task; an

