@@ -1,3 +1,3 @@
-from audio_console.cli import main
+from audio_console.app.cli import main
 
 raise SystemExit(main())

@@ -32,7 +32,7 @@ import numpy as np  # noqa: E402
 
 from audio_console.audio.engine import AudioEngine  # noqa: E402
 from audio_console.audio.signals import synthesise  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 
 RATE = 48000
 WORDS = ["zero", "one", "two", "three", "four"]

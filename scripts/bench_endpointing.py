@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from room import RATE, Voices, at_level, chatter  # noqa: E402
 
-from audio_console.settings import Settings  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.frames import FRAME_BYTES  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 from audio_console.voice.vad import SpeechFrames, VadCutter  # noqa: E402

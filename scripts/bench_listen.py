@@ -52,10 +52,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from audio_console.output.sink import NullSink  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 from audio_console.voice import open_listener  # noqa: E402
 from audio_console.voice.audio import read_wav, wav_pcm16, write_wav  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.listener import Listener, ListenOptions  # noqa: E402
 from scripts.bench_support.listen_paths import on_path  # noqa: E402
 

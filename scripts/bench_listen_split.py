@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_listen import PAUSED, PHRASES, WARM_UP, _collect, _play, ms, say  # noqa: E402
 from room import RATE, Voices, at_level  # noqa: E402
 
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.output.sink import NullSink  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 from audio_console.voice import cutting, open_listener, vad  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
 from audio_console.voice.frames import FRAME_BYTES  # noqa: E402

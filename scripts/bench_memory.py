@@ -139,7 +139,7 @@ def step_worker(tree: str, clips: str | None) -> None:
 
     import numpy  # noqa: F401
     step("python and numpy")
-    import audio_console.cli  # noqa: F401
+    import audio_console.app.cli  # noqa: F401
     from audio_console.voice import whisper_engine  # noqa: F401
     step("the console's modules")
     try:
@@ -168,7 +168,7 @@ def step_worker(tree: str, clips: str | None) -> None:
     WhisperEncoder.load(model.path)
     step("Whisper's encoder")
     if clips:
-        from audio_console.games import grammar_for_game
+        from audio_console.app.games import grammar_for_game
         from audio_console.voice.audio import wav_pcm16
         recognizer = whisper_engine.WhisperRecognizer()
         recognizer.set_grammar(grammar_for_game("galaxis"))

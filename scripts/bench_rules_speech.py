@@ -15,8 +15,8 @@ import time
 
 from audio_console.audio.engine import AudioEngine
 from audio_console.console.pager import paged
-from audio_console.games import GAMES
-from audio_console.settings import Settings
+from audio_console.app.games import GAMES
+from audio_console.base.settings import Settings
 
 CASES = [("galaxis", {"option": 1}), ("battleship", {"opponent": "computer"}),
          ("arkade", {"mode": "strategy"}), ("arkade", {"mode": "arcade"})]

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from audio_console.audio.engine import AudioEngine  # noqa: E402
 from audio_console.output.screen_reader import open_screen_reader  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 from scripts.bench_audio import MonitorWatcher, median_ms, with_null_sink  # noqa: E402
 
 LONG = "This is a long line about the board, row by row, that goes on and on for a while yet."

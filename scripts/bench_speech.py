@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import RecognizerError  # noqa: E402
 from audio_console.voice.answers import with_answer  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402

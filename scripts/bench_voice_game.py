@@ -50,7 +50,7 @@ from room import RATE, Voices, at_level, chatter, in_a_loop, room_tone, stop_loo
 from bench_barge_in_parts import SpeakersIntoMicrophone  # noqa: E402
 
 from audio_console.voice.audio import write_wav  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 
 GRAMMAR = grammar_for_game("galaxis")
 

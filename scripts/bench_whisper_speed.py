@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _engine(config: str, game: str):
     """The recognizer of the tree on sys.path[0]: its defaults ("baseline") or a config."""
-    from audio_console.games import grammar_for_game
+    from audio_console.app.games import grammar_for_game
     from audio_console.voice import whisper_engine, whisper_search
     if config == "baseline":
         recognizer = whisper_engine.WhisperRecognizer()

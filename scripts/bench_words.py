@@ -39,10 +39,10 @@ import make_speech_corpus as corpus  # noqa: E402
 from audio_console.commands.grammar import Grammar  # noqa: E402
 from audio_console.commands.vocabulary import common_grammar  # noqa: E402
 from audio_console.console.menu import MenuConsole  # noqa: E402
-from audio_console.games import GAMES  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.app.games import GAMES  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 from audio_console.voice.audio import to_pcm16, wav_pcm16  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.engines import open_engine  # noqa: E402
 from audio_console.voice.trust import decide  # noqa: E402
 

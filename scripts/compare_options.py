@@ -82,7 +82,7 @@ def captured(call):
 def made(info, options: dict) -> dict:
     """What the game says when it is made from these options, or its refusal."""
     from audio_console.contract.base import InputError
-    from audio_console.settings import Settings
+    from audio_console.base.settings import Settings
     try:
         console = info.create(dict(options), 7, Settings(), 0.0)
     except InputError as error:
@@ -94,8 +94,8 @@ def made(info, options: dict) -> dict:
 
 
 def run_argv(argv: list[str]) -> dict:
-    from audio_console import cli
-    from audio_console.games import GAMES as INFOS
+    from audio_console.app import cli
+    from audio_console.app.games import GAMES as INFOS
     code, out, err, args = captured(lambda: cli.parse_args(argv))
     row: dict = {"code": code, "out": out, "err": err}
     if args is not None and args.game:
@@ -124,7 +124,7 @@ def run_menu(name: str) -> dict:
     """What each path through the menu makes. The options are not compared: since
     02503c1 the menu gives each game every option it declares, not only those it asked."""
     from audio_console.console.menu import MenuConsole
-    from audio_console.games import GAMES as INFOS
+    from audio_console.app.games import GAMES as INFOS
     menu = MenuConsole(INFOS)
     menu.info = info = INFOS[name]
 
@@ -137,10 +137,10 @@ def run_menu(name: str) -> dict:
 def run_saved(argv: list[str]) -> dict:
     """The save's options check on the options these arguments give, and on each of them
     damaged, and on an option the game does not have."""
-    from audio_console import cli
+    from audio_console.app import cli
     from audio_console.console.save_options import options_checker
     from audio_console.console.storage import SaveError
-    from audio_console.games import GAMES as INFOS
+    from audio_console.app.games import GAMES as INFOS
     code, _, _, args = captured(lambda: cli.parse_args(argv))
     if args is None or not args.game:
         return {"skipped": code}
@@ -166,7 +166,7 @@ def run_case(case: dict) -> dict:
     if kind == "argv":
         return run_argv(case["argv"])
     if kind == "help":
-        from audio_console import cli
+        from audio_console.app import cli
         code, out, err, _ = captured(lambda: cli.main(case["argv"]))
         return {"code": code, "out": out, "err": err}
     if kind == "menu":

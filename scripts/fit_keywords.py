@@ -53,7 +53,7 @@ def babble_of(digits: Path, rng: random.Random) -> np.ndarray:
 
 def features(args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pooled encoder states, word labels and people of every augmented clip."""
-    from audio_console.games import grammar_for_game
+    from audio_console.app.games import grammar_for_game
     from audio_console.voice.whisper_engine import WhisperRecognizer
     recognizer = WhisperRecognizer()
     recognizer.set_grammar(grammar_for_game("galaxis"))

@@ -23,9 +23,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 from audio_console.voice import trust  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import Decoded, Evidence  # noqa: E402
 
 FEATURES = ("score", "margin", "no_speech", "agrees")
@@ -43,7 +43,7 @@ def collect(corpora, cache: Path | None, game: str) -> list[dict]:
     todo = [r for r in rows if r["file"] not in known]
     if todo:
         from audio_console.voice.audio import wav_pcm16
-        from audio_console.games import grammar_for_game
+        from audio_console.app.games import grammar_for_game
         from audio_console.voice.whisper_engine import WhisperRecognizer
         recognizer = WhisperRecognizer()
         recognizer.set_grammar(grammar_for_game(game))
@@ -60,7 +60,7 @@ def collect(corpora, cache: Path | None, game: str) -> list[dict]:
             cache.write_text(json.dumps(list(known.values())))
     rows = [known[r["file"]] for r in rows]
     # the transcript agreement as the engine computes it now (cheap to redo)
-    from audio_console.games import grammar_for_game
+    from audio_console.app.games import grammar_for_game
     from audio_console.voice.phrase_trie import transcript_command
     grammar = grammar_for_game(game)
     for r in rows:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 from audio_console.voice.audio import write_wav
 from bench_barge_in_parts import trailing_silence
 from bench_listen import PHRASES, SINK, _play, ms

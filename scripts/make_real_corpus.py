@@ -61,7 +61,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from audio_console.commands.vocabulary import PHONETIC  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.audio import write_wav  # noqa: E402
 from corpus_noise import _mix, _normalise, _pad  # noqa: E402
 from make_speech_corpus import written_as  # noqa: E402

@@ -40,7 +40,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from audio_console.voice.audio import read_wav, resample, write_wav  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus_noise import (DEGRADATIONS, NOISE_KINDS, RATE, _normalise, _pad,  # noqa: E402
                           degrade, noise_clips)

@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from audio_console.battleship.computer import choose_line, move_rng  # noqa: E402
 from audio_console.console.session import Session  # noqa: E402
 from audio_console.console.storage import EventLog, read_save  # noqa: E402
-from audio_console.games import GAMES  # noqa: E402
+from audio_console.app.games import GAMES  # noqa: E402
 from audio_console.galaxis.board import answer, parse_point  # noqa: E402
 from audio_console.output.presenter import Presenter  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 
 OPTIONS = {
     "galaxis": {"option": "2 computer", "level": 1},

@@ -24,7 +24,7 @@ GAME_PACKAGES = ("galaxis", "battleship", "arkade")
 # audio engine implements output's sink. console.storage is the
 # session's (saves, the event log); the file helpers every layer uses are in files.
 LAYERS = {
-    "app": ("cli", "__main__", "recognize", "games"),     # wires everything; names the games
+    "app": ("app", "__main__"),             # cli, recognize, the games' registry: wires everything
     "session": ("console",),
     "game": GAME_PACKAGES,                  # rules core, board memory, cues, adapter
     "contract": ("contract",),
@@ -32,7 +32,7 @@ LAYERS = {
     "commands": ("commands",),
     "sound": ("audio",),
     "output": ("output",),
-    "base": ("", "settings", "wording", "board_words", "files"),   # "": the package itself (its version)
+    "base": ("", "base"),                   # "": the package itself (its version)
 }
 MAY_IMPORT = {
     "app": {"session", "game", "contract", "speech", "commands", "sound", "output", "base"},
@@ -323,21 +323,21 @@ def test_the_copy_of_the_package_passes_as_the_package_does(tmp_path):
 def test_an_upward_relative_import_is_caught(tmp_path):
     copy = _copy(tmp_path)
     _plant(copy, "output/message.py", "from ..console import session")
-    _plant(copy, "voice/trace.py", "from .. import games")
+    _plant(copy, "voice/trace.py", "from ..app import games")
     found = violations(copy)
     assert any("audio_console.output.message imports audio_console.console.session" in v for v in found)
-    assert any("audio_console.voice.trace imports audio_console.games" in v for v in found)
+    assert any("audio_console.voice.trace imports audio_console.app.games" in v for v in found)
 
 
 def test_an_importlib_import_is_caught(tmp_path):
     copy = _copy(tmp_path)
     _plant(copy, "voice/trace.py", "import importlib\nimportlib.import_module('audio_console.galaxis.rules')")
     _plant(copy, "output/sink.py", "__import__('audio_console.audio.engine')")
-    _plant(copy, "settings.py", "from importlib import import_module\nimport_module('.menu', package='audio_console.console')")
+    _plant(copy, "base/settings.py", "from importlib import import_module\nimport_module('.menu', package='audio_console.console')")
     found = violations(copy)
     assert any("audio_console.voice.trace imports audio_console.galaxis.rules" in v for v in found)
     assert any("audio_console.output.sink imports audio_console.audio.engine" in v for v in found)
-    assert any("audio_console.settings imports audio_console.console.menu" in v for v in found)
+    assert any("audio_console.base.settings imports audio_console.console.menu" in v for v in found)
 
 
 def test_a_dynamic_import_without_a_literal_name_is_caught(tmp_path):

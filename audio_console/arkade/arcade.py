@@ -18,7 +18,7 @@ from audio_console.arkade.rules import ALIEN, ARCADE, DEFENCE, SIDES, Game
 from audio_console.commands import Command
 from audio_console.contract.adapter import ALREADY_OVER
 from audio_console.contract.base import InputError, Reply
-from audio_console.wording import noun
+from audio_console.base.wording import noun
 
 COMPUTER_TURN_LIMIT = 200     # actions in one computer turn; far more than any real turn
 COUNTDOWN = ("Three.", "Two.", "One.")   # one a second, then the start signal

@@ -17,7 +17,7 @@ from audio_console.arkade.actions import (
 from audio_console.arkade.board import LETTERS, Cell, Space
 from audio_console.commands.grammar import Command, Grammar, Rule, Slot, SlotOption
 from audio_console.commands.vocabulary import letter_slot, number_slot, point_slot, what_is_missing
-from audio_console.wording import number_word
+from audio_console.base.wording import number_word
 
 
 def _words(name: str, options: dict[str, list[str]], typed: dict[str, list[str]] | None = None) -> Slot:

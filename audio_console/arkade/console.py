@@ -27,8 +27,8 @@ from audio_console.arkade.rules_summary import HOW_TO_PLAY, NEW_PLAYER, rules_li
 from audio_console.commands import Command, Grammar
 from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
-from audio_console.settings import Settings
-from audio_console.wording import counted, sentence
+from audio_console.base.settings import Settings
+from audio_console.base.wording import counted, sentence
 
 # Every action of either side goes to do_play (the rules core tells them apart).
 ACTIONS = ("roll", "reroll", "keep", "done", "fly", "ship", "booster", "shoot", "plasma", "gps",
@@ -315,7 +315,7 @@ class ArkadeConsole(GameAdapter):
         """Why a line that names a space is not understood, when the space is off the board."""
         from audio_console.commands.grammar import normalize
         from audio_console.commands.vocabulary import PHONETIC
-        from audio_console.wording import word_number
+        from audio_console.base.wording import word_number
         letters = {w: letter for letter, words in PHONETIC.items() for w in words}
         tokens = normalize(text)
         missing = commands.missing_part(tokens)

@@ -14,7 +14,7 @@ from audio_console.arkade.events import (
 )
 from audio_console.arkade.board import cell_name
 from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
-from audio_console.wording import counted, sentence
+from audio_console.base.wording import counted, sentence
 
 SIDE = {"alien": LEFT, "defence": RIGHT}
 

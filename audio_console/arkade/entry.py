@@ -6,7 +6,7 @@ import argparse
 from audio_console.contract.base import InputError
 from audio_console.contract.game_options import LEVEL, OTHERS, PRACTICE, Option, seconds
 from audio_console.contract.gameinfo import GameInfo, Question
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 def create(options: dict, seed: int, settings: Settings, now: float):

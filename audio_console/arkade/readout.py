@@ -11,7 +11,7 @@ from audio_console.arkade.actions import Action, Fly, UseGps
 from audio_console.arkade.board import LETTERS, Cell, cell_name
 from audio_console.arkade.commands import spoken
 from audio_console.arkade.pieces import DEFENCE
-from audio_console.wording import counted, number_word, one_of, sentence
+from audio_console.base.wording import counted, number_word, one_of, sentence
 
 # Sonification kinds of the shared table (audio/sonify.py): a saucer is counted in
 # pips (yellow 1, pink 2, purple 3), an empty space a faint pip, an obstacle a thud.

@@ -17,7 +17,7 @@ from audio_console.arkade.rules import ALIEN, NAMES
 from audio_console.commands import Command, Grammar, Rule
 from audio_console.contract.adapter import GameAdapter
 from audio_console.contract.base import Message, Reply
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 COACHED_TURNS = 3        # the Alien's turns the coach explains; then the game goes on alone
 OPTIONS = {"mode": "strategy", "alien": "human", "defence": "computer", "level": 1, "chips": False}

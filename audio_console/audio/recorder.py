@@ -32,7 +32,7 @@ from typing import Callable
 
 import numpy as np
 
-from audio_console.files import BINARY, CLOEXEC, NONBLOCK, NotAFile, reason
+from audio_console.base.files import BINARY, CLOEXEC, NONBLOCK, NotAFile, reason
 
 CHANNELS, WIDTH = 2, 2
 FRAME = CHANNELS * WIDTH

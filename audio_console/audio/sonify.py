@@ -33,7 +33,7 @@ from typing import Sequence
 import numpy as np
 
 from audio_console.audio.signals import PEAK, Tone, _pan_gains, _tone
-from audio_console.board_words import CERTAIN_SHIP, MARKED, RULED_OUT, STORED, UNKNOWN
+from audio_console.base.board_words import CERTAIN_SHIP, MARKED, RULED_OUT, STORED, UNKNOWN
 
 SAMPLE_RATE = 48000
 STEP = 0.32          # seconds from one point to the next

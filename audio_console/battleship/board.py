@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from audio_console.battleship.footprints import FOOTPRINTS, HEADINGS, SHIP_NAMES
-from audio_console.wording import counted
+from audio_console.base.wording import counted
 
 ROWS = "ABCDEFGHIJ"
 SIZE = 10

@@ -22,7 +22,7 @@ from audio_console.battleship.footprints import HEADINGS, SHIP_NAMES
 from audio_console.battleship.board import Square
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
 from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot, what_is_missing
-from audio_console.wording import word_number
+from audio_console.base.wording import word_number
 
 ROW_LETTERS = "ABCDEFGHIJ"
 

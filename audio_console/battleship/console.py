@@ -31,8 +31,8 @@ from audio_console.commands.grammar import normalize
 from audio_console.contract.adapter import ALREADY_OVER, GAME_OVER, GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Message, Reply
 from audio_console.contract.hot_seat import HotSeat
-from audio_console.settings import Settings
-from audio_console.wording import sentence
+from audio_console.base.settings import Settings
+from audio_console.base.wording import sentence
 
 OPPONENTS = ("computer", "human")
 PLACEMENTS = ("random", "manual")

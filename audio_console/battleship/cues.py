@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from audio_console.battleship.events import HIT, FleetDestroyed, ShipVaporized, ShotFired, ShotRecalled
 from audio_console.output.message import CENTRE, LEFT, RIGHT, Message
-from audio_console.wording import sentence
+from audio_console.base.wording import sentence
 
 SIDES = {1: LEFT, 2: RIGHT}
 

@@ -8,8 +8,8 @@ exactly that, fed with the rules' events, and reads it back in words: "status",
 from __future__ import annotations
 
 from audio_console.battleship.footprints import SHIP_NAMES
-from audio_console.board_words import RULED_OUT_LONG, UNKNOWN
-from audio_console.wording import noun
+from audio_console.base.board_words import RULED_OUT_LONG, UNKNOWN
+from audio_console.base.wording import noun
 from audio_console.battleship.board import ALL_LINES, ROW, ROWS, SECTORS, Cell, Line, Placement
 from audio_console.battleship.events import HIT, ShipPlaced, ShipRemoved, ShipVaporized, ShotFired
 

@@ -22,7 +22,7 @@ from audio_console.commands import Command
 from audio_console.contract.adapter import refusal_sentence
 from audio_console.contract.base import InputError, Reply
 from audio_console.contract.hot_seat import HotSeat
-from audio_console.wording import sentence
+from audio_console.base.wording import sentence
 
 
 class FleetPlacing:

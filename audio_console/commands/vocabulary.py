@@ -3,7 +3,7 @@ commands every game understands (docs/commands.md)."""
 from __future__ import annotations
 
 from audio_console.commands.grammar import Grammar, Rule, Slot, SlotOption
-from audio_console.wording import number_word
+from audio_console.base.wording import number_word
 
 PHONETIC = {
     "A": ["alpha", "alfa"], "B": ["bravo"], "C": ["charlie"], "D": ["delta"],

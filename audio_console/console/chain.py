@@ -28,7 +28,7 @@ from audio_console.console.storage import SavedGame
 from audio_console.console.typed import echo
 from audio_console.console.voice_check import VoiceCheckConsole
 from audio_console.output.presenter import Presenter
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.dialogue import VoiceDialogue
 
 if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is used

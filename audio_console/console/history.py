@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 from audio_console.contract.base import Message, Reply
-from audio_console.wording import counted
+from audio_console.base.wording import counted
 
 HISTORY_SIZE = 200
 LAST = 5          # lines `history` reads

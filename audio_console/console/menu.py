@@ -11,8 +11,8 @@ from audio_console.commands.grammar import SlotOption
 from audio_console.contract.adapter import GameAdapter
 from audio_console.contract.base import InputError, Reply
 from audio_console.contract.gameinfo import GameInfo, Question
-from audio_console.settings import Settings
-from audio_console.wording import article
+from audio_console.base.settings import Settings
+from audio_console.base.wording import article
 
 
 def moves(n: int) -> str:

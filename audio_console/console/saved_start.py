@@ -12,7 +12,7 @@ from audio_console.console.save_options import options_checker
 from audio_console.console.session import Session
 from audio_console.console.storage import SaveError, read_save, set_aside
 from audio_console.contract.base import InputError
-from audio_console.files import not_a_file, reason
+from audio_console.base.files import not_a_file, reason
 
 
 def open_saved(session: Session, resume_it: bool) -> bool:

@@ -30,11 +30,11 @@ from audio_console.console.session_commands import SessionCommands
 from audio_console.console.spoken_commands import SpokenCommands
 from audio_console.console.typed import EDGES, echo, refusal
 from audio_console.console.voice_check import VoiceCheckConsole
-from audio_console.files import WriteError
+from audio_console.base.files import WriteError
 from audio_console.output.presenter import OutputClosed, Presenter
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.dialogue import VoiceDialogue
-from audio_console.wording import counted
+from audio_console.base.wording import counted
 
 if TYPE_CHECKING:     # for the annotations only: voice is loaded when voice is used
     from audio_console.voice.listener import Listener

@@ -5,7 +5,7 @@ is at an end of its range."""
 from __future__ import annotations
 
 from audio_console.commands import Command
-from audio_console.settings import RANGES, Settings
+from audio_console.base.settings import RANGES, Settings
 
 SETTING_COMMANDS = ("louder", "softer", "speech louder", "speech softer", "signals louder", "signals softer",
                     "faster", "slower", "listening", "headphones", "confirm", "timing", "long hints")

@@ -7,7 +7,7 @@ move, so a closed terminal or a power cut loses nothing; a write that fails
 leaves the previous save as it was.
 
 Saves and the log are read and written through the file helpers of
-audio_console/files.py (docs/files.md): a FIFO, a device or a planted symlink can
+audio_console/base/files.py (docs/files.md): a FIFO, a device or a planted symlink can
 neither hang the console nor be overwritten.
 
 The save is written before the move's events are logged, and holds those events
@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from audio_console.files import (FileTooLarge, check_file, open_for_append, read_limited, reason, write_atomically,
+from audio_console.base.files import (FileTooLarge, check_file, open_for_append, read_limited, reason, write_atomically,
                                  write_new)
 
 FORMAT = "audio_console save"

@@ -13,7 +13,7 @@ import string
 import sys
 import unicodedata
 
-from audio_console.wording import counted
+from audio_console.base.wording import counted
 
 MAX_LINE = 200          # characters: the longest command is a few dozen
 READ_LIMIT = 4096       # bytes read of one line at most; the rest of a longer line is skipped

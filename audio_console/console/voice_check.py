@@ -11,7 +11,7 @@ from audio_console.commands import Grammar
 from audio_console.commands.vocabulary import common_grammar
 from audio_console.contract.adapter import GameAdapter, plain_lines
 from audio_console.contract.base import InputError, Reply
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.check import VoiceCheck
 
 ENDS = ("cancel", "stop", "quit")

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from audio_console.commands import Command, Grammar
 from audio_console.contract.base import InputError, Message, Reply
 from audio_console.contract.hot_seat import HotSeat
-from audio_console.wording import sentence
+from audio_console.base.wording import sentence
 
 GAME_OVER = "Game over. Say new game, or quit."
 ALREADY_OVER = "The game is over. Say new game, or quit."

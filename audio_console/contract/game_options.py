@@ -1,5 +1,5 @@
 """A game's command-line options as data: each game's entry lists the Options it takes
-(GameInfo.options). audio_console/cli.py builds the parser from them, and the game's
+(GameInfo.options). audio_console/app/cli.py builds the parser from them, and the game's
 options are read back from the parsed arguments by the same declarations
 (`read_options`): each declared option, in the declared order, its game's default when
 it is not given. An option several games take (--opponent, --level, --practice) is

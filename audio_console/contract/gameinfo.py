@@ -1,6 +1,6 @@
 """What a game declares to the console: how to make it, its command-line options and
 the questions the menu asks for it. Each game's package has an `entry.py` with one
-GameInfo; audio_console/games.py collects them. A game's options are read from the
+GameInfo; audio_console/app/games.py collects them. A game's options are read from the
 command line by its declared Options alone; only a rule between options (Arkade: the
 side not named is the other player) is the game's own code, its `cross_rule`."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from audio_console.contract.adapter import GameAdapter
 from audio_console.contract.game_options import Option, read_options
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 @dataclass

@@ -23,14 +23,14 @@ from audio_console.galaxis.computer import ComputerTeam
 from audio_console.galaxis.cues import GalaxisCues
 from audio_console.galaxis.deduction import Deduction, InconsistentKnowledge, answer_table
 from audio_console.galaxis.events import Answered, GameOver, OwnShipRevealed
-from audio_console.board_words import (
+from audio_console.base.board_words import (
     CERTAIN_SHIP_LONG, CLOSED_LONG, MARKED, NOT_RULED_OUT, RULED_OUT_LONG, marked_note,
 )
 from audio_console.galaxis.memory import BoardMemory, Known, certain_ships_line, closed_line, ruled_out_line
 from audio_console.galaxis.review import review, review_steps
 from audio_console.galaxis.rules import SEARCHING, STORING, GalaxisGame
-from audio_console.settings import Settings
-from audio_console.wording import counted
+from audio_console.base.settings import Settings
+from audio_console.base.wording import counted
 
 # --- the assistant's words: a separate block, added to the lead's grammar ----------------
 

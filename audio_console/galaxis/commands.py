@@ -5,7 +5,7 @@ from __future__ import annotations
 from audio_console.commands.grammar import Grammar, Rule, normalize
 from audio_console.commands.vocabulary import PHONETIC, letter_slot, number_slot, point_slot
 from audio_console.galaxis.board import COLUMNS, ROWS, PointError, point_at
-from audio_console.wording import word_number
+from audio_console.base.wording import word_number
 
 # A point ("delta five", "D5") is a Point; a row or a column alone is its letter or number.
 SLOTS = [point_slot("point", letter_slot("row", ROWS), number_slot("column", 1, COLUMNS), point_at),

@@ -24,8 +24,8 @@ from audio_console.galaxis.memory import BoardMemory, Known, answer_words
 from audio_console.galaxis.rules import OWN_SHIP, STORING, GalaxisGame, RuleError
 from audio_console.galaxis.rules_summary import rules_lines
 from audio_console.galaxis.storing import StoringReadBack
-from audio_console.settings import Settings
-from audio_console.wording import number_word, sentence
+from audio_console.base.settings import Settings
+from audio_console.base.wording import number_word, sentence
 
 READY = Rule("ready", "ready", ["ready", "we are ready", "team ready"])
 DONE = Rule("done", "done", ["done", "we are done"])     # option 3: the four positions read back are agreed

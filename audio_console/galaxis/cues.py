@@ -12,7 +12,7 @@ from audio_console.galaxis.events import (
     Answered, GameOver, OwnShipRevealed, Reveal, Stored, TimedOut, TimeWarning, TurnPassed,
 )
 from audio_console.output.message import CENTRE, Message
-from audio_console.wording import counted, number_word
+from audio_console.base.wording import counted, number_word
 
 # The words: {who} is "Team 1: " with two teams, "" alone; {point} the coordinate.
 WORDS = {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from audio_console.contract.game_options import LEVEL, OPPONENT, PRACTICE, Option, read_options, seconds
 from audio_console.contract.gameinfo import GameInfo, Question
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 def create(options: dict, seed: int, settings: Settings, now: float):

@@ -3,9 +3,9 @@ does (beam by beam), and what a query ruled out. The tutorial and the review of 
 finished game both say these."""
 from __future__ import annotations
 
-from audio_console.board_words import RULED_OUT_LONG
+from audio_console.base.board_words import RULED_OUT_LONG
 from audio_console.galaxis.board import DIRECTIONS, DISCOVERED, Point, answer, beams, format_point
-from audio_console.wording import counted, noun, number_word
+from audio_console.base.wording import counted, noun, number_word
 
 def answer_signal(heard: int | str) -> str:
     """The signal a buoy answer plays: answer_0..answer_4 or discovered."""

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from audio_console.galaxis.board import (
     ALL_POINTS, COLUMNS, DISCOVERED, ROWS, Point, format_point, line_points,
 )
-from audio_console.board_words import (
+from audio_console.base.board_words import (
     ALSO_RULED_OUT, AUTO_MARKED, CERTAIN_SHIP, CERTAIN_SHIP_LONG, CLOSED, CLOSED_LONG, MARKED,
     NOT_RULED_OUT, RULED_OUT, RULED_OUT_LONG, STORED, UNKNOWN, counted_points, marked_note,
 )
 from audio_console.galaxis.rules import OWN_SHIP
-from audio_console.wording import counted
+from audio_console.base.wording import counted
 
 
 def answer_words(answer: int | str) -> str:

@@ -18,7 +18,7 @@ from audio_console.galaxis.board import answer, parse_point
 from audio_console.galaxis.deduction import Deduction
 from audio_console.galaxis.explain import answer_signal, explain_answer, ruled_out_sentence
 from audio_console.galaxis.rules_summary import rules_lines
-from audio_console.wording import NUMBER_WORDS, counted
+from audio_console.base.wording import NUMBER_WORDS, counted
 
 # --- the signals of the drill --------------------------------------------------------
 

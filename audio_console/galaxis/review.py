@@ -9,7 +9,7 @@ from audio_console.contract.base import Message
 from audio_console.galaxis.board import DISCOVERED, Point, format_point
 from audio_console.galaxis.deduction import Deduction
 from audio_console.galaxis.explain import answer_signal, ruled_out_sentence
-from audio_console.wording import counted
+from audio_console.base.wording import counted
 
 
 @dataclass(frozen=True)

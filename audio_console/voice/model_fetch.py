@@ -34,7 +34,7 @@ import zlib
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
-from audio_console.files import sha256_of
+from audio_console.base.files import sha256_of
 from audio_console.voice.download_watch import Progress, Watchdog, human_size
 
 CHUNK = 1 << 16

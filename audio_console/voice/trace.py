@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from audio_console.files import open_for_append, reason
+from audio_console.base.files import open_for_append, reason
 
 
 class VoiceTrace:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from audio_console.commands.grammar import Command, Grammar
 from audio_console.commands.vocabulary import NEVER_CONFIRMED, ONLY_SPEAK
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.phrase_trie import PHONETIC as PHONETIC_WORDS, transcript_command, words_of
 from audio_console.voice.recognizer import Decoded, Evidence
 from audio_console.voice.sounds_like import sounds_like_point

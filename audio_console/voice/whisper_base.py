@@ -10,7 +10,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from audio_console.files import sha256_of
+from audio_console.base.files import sha256_of
 from audio_console.voice.recognizer import RecognizerError
 
 # model.bin of the two parts joined (145 MB), checked once after joining

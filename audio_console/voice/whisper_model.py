@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from audio_console.files import WriteError, read_limited, sha256_of, write_atomically
+from audio_console.base.files import WriteError, read_limited, sha256_of, write_atomically
 from audio_console.voice.byte_bpe import ByteBpe
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.whisper_weights import UnsupportedModel, read_model_bin
@@ -59,7 +59,7 @@ def check_sha256(path: Path, expected: str) -> None:
     key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
     cache_file = None
     try:
-        from audio_console.settings import data_dir
+        from audio_console.base.settings import data_dir
         cache_file = data_dir() / "model-checks.json"
         cache = json.loads(read_limited(cache_file, MAX_CHECKS_BYTES))
         if not isinstance(cache, dict):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from audio_console.voice.audio import wav_pcm16  # noqa: E402
-from audio_console.games import grammar_for_game  # noqa: E402
+from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.whisper_engine import WhisperRecognizer  # noqa: E402
 
 WINDOWS = {"exact+0.2s": (0.2, 0.0), "exact+0.5s": (0.5, 0.0), "+0.5s/1s-steps": (0.5, 1.0),

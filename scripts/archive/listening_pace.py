@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 from audio_console.arkade.actions import Roll  # noqa: E402
 from audio_console.arkade.computer import next_action  # noqa: E402
 from audio_console.arkade.console import ArkadeConsole  # noqa: E402
-from audio_console.settings import Settings  # noqa: E402
+from audio_console.base.settings import Settings  # noqa: E402
 
 GAP = 0.15     # seconds between two spoken lines (the engine's queue)
 

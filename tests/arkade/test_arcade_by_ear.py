@@ -2,7 +2,7 @@
 pace for a first game; status says whether the clock runs, is paused or has not
 started; "Paused. Say go to go on." is not followed by the start-of-game line; and
 the computer does not act while the player hears a long answer (what can I do)."""
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.robust.helpers import CapturingSink, make_session
 
 ARCADE = {"mode": "arcade", "alien": "human", "defence": "computer", "level": 2}

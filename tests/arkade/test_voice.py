@@ -10,7 +10,7 @@ import pytest
 
 from audio_console.arkade.commands import grammar
 from audio_console.commands.vocabulary import common_grammar
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 SAID = {
     "roll": "roll",

@@ -12,7 +12,7 @@ import pytest
 
 from audio_console.arkade.tutorial import ArkadeWalkthrough
 from audio_console.commands.vocabulary import common_grammar
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 SAID = {"how to play": "rules", "the rules": "rules", "more": "more", "tell me more": "more", "what can I do": "options",
         "what now": "what now", "no": "no", "ship to four": "ship 4"}

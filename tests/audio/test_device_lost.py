@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import sys, time
 from audio_console.audio.engine import AudioEngine
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 messages = []
 engine = AudioEngine(Settings(), speech=False, notify=messages.append)
 print("output", engine.output, flush=True)

@@ -13,7 +13,7 @@ from audio_console.audio.recorder import read_wav, to_int16
 from audio_console.audio.signals import synthesise
 from audio_console.audio.sonify import line_sonification
 from audio_console.output.sink import NullSink
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -165,7 +165,7 @@ def test_a_device_lost_mid_game_gives_one_message_then_text(pulse, messages):
 def test_speech_never_prints_to_standard_output(pulse, tmp_path):
     script = (
         "from audio_console.audio import open_sound\n"
-        "from audio_console.settings import Settings\n"
+        "from audio_console.base.settings import Settings\n"
         "sink = open_sound(Settings(), notify=print)\n"
         "sink.speak('answer three')\n"
         "sink.speak('D5 discovered, ship found')\n"

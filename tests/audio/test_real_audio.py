@@ -9,7 +9,7 @@ import pytest
 
 from audio_console.audio.engine import AudioEngine
 from audio_console.audio.signals import duration
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 from .analysis import band_envelope, band_fraction, count_onsets, dominant_frequency, envelope
 

@@ -10,9 +10,9 @@ import pytest
 from audio_console.audio.engine import AudioEngine
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from audio_console.output.presenter import Presenter
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 def idle_within(engine, seconds):

@@ -11,11 +11,11 @@ import time
 import numpy as np
 import pytest
 
-from audio_console.cli import build_parser, make_presenter, open_sound
+from audio_console.app.cli import build_parser, make_presenter, open_sound
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
-from audio_console.games import GAMES
-from audio_console.settings import Settings
+from audio_console.app.games import GAMES
+from audio_console.base.settings import Settings
 
 from .analysis import band_envelope, band_fraction, envelope
 from .test_real_audio import RATE, Monitor

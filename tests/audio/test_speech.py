@@ -8,7 +8,7 @@ from audio_console.audio.engine import AudioEngine, _pan
 from audio_console.audio.recorder import read_wav, to_int16
 from audio_console.audio.signals import synthesise
 from audio_console.audio.tts import Speech, SpeechUnavailable
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 RATE = 48000
 

@@ -11,9 +11,9 @@ from audio_console.contract.base import InputError, Reply
 from audio_console.console.menu import MenuConsole
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from audio_console.output.presenter import Presenter
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 class Counter(GameAdapter):

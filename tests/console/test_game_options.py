@@ -6,13 +6,13 @@ import argparse
 
 import pytest
 
-from audio_console import cli
+from audio_console.app import cli
 from audio_console.console.menu import MenuConsole
 from audio_console.console.save_options import options_checker
 from audio_console.contract.base import InputError
 from audio_console.contract.game_options import LEVEL, OTHERS, Option
-from audio_console.games import GAMES, HELP_ORDER
-from audio_console.settings import Settings
+from audio_console.app.games import GAMES, HELP_ORDER
+from audio_console.base.settings import Settings
 
 
 def test_a_game_reads_from_the_command_line_exactly_the_options_it_declares():

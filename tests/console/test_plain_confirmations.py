@@ -65,7 +65,7 @@ def test_help_describes_every_game_option_and_the_recognize_subcommand(tmp_path)
 
 
 def test_help_says_which_options_each_game_takes_from_its_declarations():
-    from audio_console.games import HELP_ORDER
+    from audio_console.app.games import HELP_ORDER
     text = subprocess.run([sys.executable, "-m", "audio_console", "--help"], capture_output=True, text=True,
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "COLUMNS": "300"}).stdout
     lines = text.splitlines()

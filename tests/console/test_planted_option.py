@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from audio_console import cli
+from audio_console.app import cli
 from audio_console.console.save_options import options_checker
 from audio_console.console.storage import SaveError
 from audio_console.contract.game_options import LEVEL, OTHERS, Option, seconds
-from audio_console.games import GAMES, HELP_ORDER
+from audio_console.app.games import GAMES, HELP_ORDER
 
 SALVO = Option("--salvo", type=int, choices=(1, 2, 3), group=OTHERS, default=1,
                help="Battleship: lines called a turn (default 1)")

@@ -10,7 +10,7 @@ import pytest
 from audio_console.contract.base import InputError
 from audio_console.galaxis.console import GalaxisConsole
 from audio_console.galaxis.board import ALL_POINTS, format_point, parse_point
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from tests.conftest import run_console
 
 

@@ -1,6 +1,6 @@
 """Issue 13 item 6 (a long refused line is echoed cut, with its length) and item 14
 (louder, softer, faster, slower say the level and when it is at its end)."""
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.robust.helpers import make_session
 
 

@@ -7,7 +7,7 @@ import pytest
 from audio_console.commands.vocabulary import common_grammar
 from audio_console.console.history import HISTORY_SIZE, MessageHistory
 from audio_console.contract.base import Message
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.robust.helpers import make_session
 
 # Per place: how to open it, and two commands that each say something different.

@@ -7,7 +7,7 @@ what the console hands its voice (the presenter's sink), as in the other privacy
 tests; the clear itself is tested in a real terminal (test_screen_clear.py)."""
 import pytest
 
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.robust.helpers import make_session
 
 # What a team or player arriving at the console might ask before saying ready.

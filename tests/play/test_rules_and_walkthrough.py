@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.conftest import run_console
 from tests.robust.helpers import make_session
 

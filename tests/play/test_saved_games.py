@@ -4,7 +4,7 @@ input says what quit says), through the real command line."""
 import json
 
 from audio_console.console.storage import read_save
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.conftest import run_console
 
 BATTLESHIP = ["--game", "battleship", "--seed", "1", "--text"]

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from audio_console.output.message import Message
 from audio_console.output.screen import CLEAR, clear_for
 from tests.conftest import ROOT, run_console

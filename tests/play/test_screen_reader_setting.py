@@ -7,10 +7,10 @@ import threading
 import time
 
 from audio_console.output.screen_reader import ScreenReader
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from tests.conftest import run_console
 from tests.robust.helpers import make_session
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 
 
 class Backend:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.arkade.test_arcade_by_ear import run_to, started
 from tests.conftest import ROOT, run_console
 from tests.robust.helpers import make_session

@@ -1,7 +1,7 @@
 """Issue 13 item 3: Galaxis with two human teams keeps one privacy rule, Battleship's:
 at each change of turn the console is passed, and nothing secret is printed or spoken
 until the next team says ready; then the team at the console hears its own board."""
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.robust.helpers import make_session
 
 

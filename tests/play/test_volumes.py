@@ -2,7 +2,7 @@
 level reached and remembered in the settings like the one volume before."""
 import json
 
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from tests.play.test_console_lines import session_with_galaxis
 
 

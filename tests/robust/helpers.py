@@ -5,9 +5,9 @@ from pathlib import Path
 from audio_console.audio.sonify import line_sonification
 from audio_console.console.session import Session
 from audio_console.console.storage import EventLog
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from audio_console.output.presenter import Presenter
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 class CapturingSink:

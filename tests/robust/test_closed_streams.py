@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from audio_console.console.storage import read_save
-from audio_console.games import GAMES
+from audio_console.app.games import GAMES
 from tests.conftest import ROOT
 
 from .test_files import GALAXIS, run

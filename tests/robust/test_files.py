@@ -11,10 +11,10 @@ import uuid
 
 import pytest
 
-from audio_console import files
+from audio_console.base import files
 from audio_console.console.storage import read_save, set_aside
-from audio_console.games import GAMES
-from audio_console.settings import Settings
+from audio_console.app.games import GAMES
+from audio_console.base.settings import Settings
 from tests.conftest import ROOT
 
 from .helpers import make_session, start

@@ -12,8 +12,8 @@ import wave
 import pytest
 
 from audio_console.console.storage import read_save
-from audio_console.games import GAMES
-from audio_console.settings import Settings
+from audio_console.app.games import GAMES
+from audio_console.base.settings import Settings
 from tests.conftest import ROOT
 
 from .test_files import GALAXIS, full_disk, run

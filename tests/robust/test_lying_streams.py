@@ -34,7 +34,7 @@ def sparse_wav(path, channels, rate, width, frames, fmt=1):
 # once the modules are imported and again after the file is loaded.
 LOAD = """
 import sys
-from audio_console.recognize import load_utterance
+from audio_console.app.recognize import load_utterance
 
 def peak():
     return int([line for line in open("/proc/self/status") if line.startswith("VmHWM:")][0].split()[1]) // 1024
@@ -91,7 +91,7 @@ def test_a_192_khz_file_is_heard_as_a_16_khz_one_and_nothing_folds_into_it(tmp_p
     44 kHz one (which would fold onto 4 kHz at 48 kHz) nowhere."""
     import wave
 
-    from audio_console.recognize import load_utterance
+    from audio_console.app.recognize import load_utterance
 
     def tone_file(name, hz, rate):
         t = np.arange(rate * 2) / rate
@@ -118,7 +118,7 @@ def test_a_recording_keeps_the_silence_between_sounds(tmp_path):
     from audio_console.audio.engine import AudioEngine
     from audio_console.audio.recorder import read_wav, to_int16
     from audio_console.audio.signals import synthesise
-    from audio_console.settings import Settings
+    from audio_console.base.settings import Settings
     engine = AudioEngine(Settings(speech_volume=0.5, signal_volume=0.5, timing="quick"), speech=False, record_path=tmp_path / "r.wav",
                          notify=lambda line: None, use_device=False)
     engine.play_signal("answer_2")

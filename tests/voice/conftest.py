@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from audio_console.voice.audio import write_wav
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 
 
 @pytest.fixture(scope="session")

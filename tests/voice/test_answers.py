@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from audio_console.commands import Command
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice import Heard
 from audio_console.voice.answers import as_answer, with_answer
 from audio_console.voice.audio import wav_pcm16

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audio_console import recognize
+from audio_console.app import recognize
 from audio_console.voice.engines import select_recognizer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +119,7 @@ def test_an_unknown_game_is_refused_plainly(capsys):
 def test_recognize_runs_as_a_module(speech, tmp_path):
     spoken = speech.say("read row echo", "flite:slt")
     env = {"PYTHONPATH": str(ROOT), "AUDIO_CONSOLE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-m", "audio_console.recognize", "--game", "galaxis",
+    result = subprocess.run([sys.executable, "-m", "audio_console.app.recognize", "--game", "galaxis",
                              str(spoken)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["command"] == "read row E"
@@ -155,7 +155,7 @@ def test_a_whisper_folder_given_or_in_models_is_chosen(monkeypatch, tmp_path):
 def test_without_whisper_or_vosk_voice_is_off_in_one_line_and_the_keyboard_goes_on(monkeypatch, tmp_path):
     import sounddevice
     from audio_console.output.sink import NullSink
-    from audio_console.settings import Settings
+    from audio_console.base.settings import Settings
     from audio_console.voice import open_listener, whisper_model
     from audio_console.voice.recognizer import RecognizerError
     monkeypatch.delenv("VOSK_MODEL_PATH", raising=False)
@@ -189,7 +189,7 @@ def test_no_microphone_means_one_message_and_no_listener(monkeypatch):
 
     monkeypatch.setattr(sounddevice, "query_devices", no_device)
     from audio_console.output.sink import NullSink
-    from audio_console.settings import Settings
+    from audio_console.base.settings import Settings
     from audio_console.voice import open_listener
     messages = []
     assert open_listener(Settings(), NullSink(), messages.append) is None

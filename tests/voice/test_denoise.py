@@ -7,7 +7,7 @@ from audio_console.voice.audio import read_wav, resample
 from audio_console.voice.denoise import cleaned, noise_of, steady_noise
 from audio_console.voice.whisper_engine import WhisperRecognizer
 from audio_console.voice.trust import decide
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 
 def pcm_of(x: np.ndarray) -> bytes:

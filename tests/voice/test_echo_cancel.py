@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from audio_console.audio.echo_reference import EchoReference
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice import echo_cancel
 from audio_console.voice.audio import read_wav, resample, wav_pcm16
 from audio_console.voice.trust import decide

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from audio_console.output.sink import NullSink
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice import capture, cutting, gate, microphone
 from audio_console.voice import listener as listening
 from audio_console.voice.early_guess import extendable_prefixes, with_unfinished
 from audio_console.voice.audio import wav_pcm16
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 from audio_console.voice.recognizer import Decoded
 
 

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from audio_console.output.sink import NullSink
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice import open_listener
 
 pytestmark = [pytest.mark.audio, pytest.mark.slow]

@@ -6,10 +6,10 @@ recognizer is a stub, as no decoding is judged."""
 import time
 
 from audio_console.output.sink import NullSink
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice import capture, microphone
 from audio_console.voice import listener as listening
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 from tests.voice.test_listener_notices import Deaf, FeedingStream
 
 

@@ -2,7 +2,7 @@
 said over a hint with the speakers in the microphone (scripts/bench_bargein.py),
 which the trust layer alone rejects; taken while the console was held for them, and
 only then, and never for a sentence, another command or no voice."""
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.over_speech import stop_over_speech
 from audio_console.voice.recognizer import Decoded, Evidence
 from audio_console.voice.trust import decide

@@ -34,7 +34,7 @@ def tokenizer():
 def menu_grammars():
     """The menu's grammar at each of its questions (the game, then each game's own)."""
     from audio_console.console.menu import MenuConsole
-    from audio_console.games import GAMES
+    from audio_console.app.games import GAMES
     grammars = [("menu: game", MenuConsole(GAMES).grammar() + common_grammar())]
     for info in GAMES.values():
         for question in info.questions:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.trust import decide
 from audio_console.voice.whisper_engine import WhisperRecognizer

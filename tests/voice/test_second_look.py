@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.trust import decide
 from audio_console.voice.second_look import SECOND_LOOK_SPEEDS

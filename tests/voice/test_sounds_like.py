@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.recognizer import Decoded, Evidence
 from audio_console.voice.sounds_like import sounds_like_point
 from audio_console.voice.trust import decide

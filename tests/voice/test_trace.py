@@ -4,9 +4,9 @@ recognizer is the real Whisper, so the trace carries its real evidence."""
 import json
 import time
 
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 from audio_console.output.sink import NullSink
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice import listener as listening
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.trace import VoiceTrace

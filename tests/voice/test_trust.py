@@ -1,5 +1,5 @@
 """The trust layer: what is acted on, confirmed, or answered with "say again"."""
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.recognizer import Decoded
 from audio_console.voice.trust import accept_threshold, decide
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from audio_console.voice.audio import RATE, wav_pcm16
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 from audio_console.voice.mel import log_mel, mel_filters
 from audio_console.voice.phrase_trie import written_forms
 from audio_console.voice.recognizer import Evidence, RecognizerError
@@ -407,7 +407,7 @@ def test_a_command_misheard_the_same_way_again_gets_its_runner_up_asked(whisper,
     import io
     from audio_console.console.session import Session
     from audio_console.console.storage import EventLog
-    from audio_console.games import GAMES
+    from audio_console.app.games import GAMES
     from audio_console.output.presenter import Presenter
 
     clip = speech.say("d two", "espeak:en-us")

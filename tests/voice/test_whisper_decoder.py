@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from audio_console.games import grammar_for_game
+from audio_console.app.games import grammar_for_game
 from audio_console.voice.audio import wav_pcm16
 from audio_console.voice.recognizer import RecognizerError
 from audio_console.voice.whisper_decoder import DecoderUnavailable, WhisperDecoder
@@ -254,7 +254,7 @@ def test_play_loads_one_onnx_runtime_and_no_model_it_does_not_use(speech):
     silero.py runs its model on ours). A console decoding a command, its voice
     detector listening, loads none of them."""
     wav = speech.say("delta five")
-    code = ("import sys; from audio_console.games import grammar_for_game; "
+    code = ("import sys; from audio_console.app.games import grammar_for_game; "
             "from audio_console.voice.audio import wav_pcm16; "
             "from audio_console.voice.vad import VadCutter; "
             "from audio_console.voice.whisper_engine import WhisperRecognizer; "

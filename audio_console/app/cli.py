@@ -26,12 +26,12 @@ from audio_console.console.save_options import options_checker
 from audio_console.console.slots import in_progress
 from audio_console.console.saved_start import open_saved
 from audio_console.console.storage import EventLog
-from audio_console.files import not_a_file, reason, resolved
+from audio_console.base.files import not_a_file, reason, resolved
 from audio_console.contract.game_options import Option, ParagraphHelpFormatter, games_help
-from audio_console.games import GAMES, HELP_ORDER
+from audio_console.app.games import GAMES, HELP_ORDER
 from audio_console.output.presenter import OutputClosed, Presenter, keep_standard_streams, print_line
 from audio_console.output.sink import NullSink
-from audio_console.settings import CHOICES, Settings, data_dir
+from audio_console.base.settings import CHOICES, Settings, data_dir
 
 
 QUIT_WAIT = 0.8               # seconds the spoken "Goodbye." may take: quitting is quick
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     keep_standard_streams()
     if argv[:1] == ["recognize"]:
-        from audio_console.recognize import main as recognize
+        from audio_console.app.recognize import main as recognize
         return recognize(argv[1:])
     args = parse_args(argv)
     settings = Settings.load()

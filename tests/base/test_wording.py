@@ -1,5 +1,5 @@
 """The shared words: every game counts things the same way."""
-from audio_console.wording import counted, noun, number_word, sentence, word_number
+from audio_console.base.wording import counted, noun, number_word, sentence, word_number
 
 
 def test_one_thing_is_singular_and_every_other_count_plural():

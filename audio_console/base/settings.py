@@ -13,7 +13,7 @@ import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from audio_console.files import WriteError, read_limited, reason, write_atomically
+from audio_console.base.files import WriteError, read_limited, reason, write_atomically
 
 MAX_SETTINGS_BYTES = 100_000     # the file is a few hundred bytes
 

@@ -1,7 +1,7 @@
 """Settings kept between sessions: damaged values fall back, the input mode is remembered."""
 import json
 
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 from tests.conftest import run_console
 
 
@@ -36,7 +36,7 @@ def test_the_data_folder_follows_each_platforms_convention_unless_audio_console_
     import sys
     from pathlib import Path
 
-    from audio_console.settings import data_dir
+    from audio_console.base.settings import data_dir
     monkeypatch.delenv("AUDIO_CONSOLE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))

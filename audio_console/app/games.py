@@ -10,7 +10,7 @@ from audio_console.commands.vocabulary import common_grammar
 from audio_console.contract.gameinfo import GameInfo
 from audio_console.galaxis.commands import grammar as galaxis_grammar
 from audio_console.galaxis.entry import GAME as GALAXIS
-from audio_console.settings import Settings
+from audio_console.base.settings import Settings
 
 GAMES: dict[str, GameInfo] = {game.name: game for game in (GALAXIS, ARKADE, BATTLESHIP)}
 # `audio-console --help` lists the games' options in this order, each option once

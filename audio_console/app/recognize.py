@@ -23,8 +23,8 @@ import re
 import sys
 import wave
 
-from audio_console.games import grammar_for_game
-from audio_console.settings import Settings
+from audio_console.app.games import grammar_for_game
+from audio_console.base.settings import Settings
 from audio_console.voice.audio import WIDTHS, read_speech, to_pcm16
 from audio_console.voice.engines import select_recognizer
 from audio_console.voice.recognizer import RecognizerError

@@ -1,0 +1,1 @@
+"""The application: the command line (cli), the recognize subcommand and the registry of games; it wires every layer below it."""
