@@ -127,6 +127,9 @@ def step_worker(tree: str, clips: str | None) -> None:
     loaded, then measured."""
     import ctypes
     sys.path.insert(0, tree)
+    sys.path.insert(1, str(Path(__file__).resolve().parent))      # scripts/: old_layout
+    from old_layout import alias_moved_modules
+    alias_moved_modules()
     trim = ctypes.CDLL("libc.so.6").malloc_trim
     last = {"Rss": 0, "Anonymous": 0}
 

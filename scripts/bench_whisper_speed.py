@@ -60,6 +60,9 @@ def worker(tree: str, config: str, game: str) -> int:
     """Decode each WAV file named on stdin; answer one JSON line each on stdout."""
     sys.path.insert(0, tree)
     import audio_console
+    sys.path.insert(1, str(Path(__file__).resolve().parent))      # scripts/: old_layout
+    from old_layout import alias_moved_modules
+    alias_moved_modules()
     loaded = Path(audio_console.__file__).resolve()
     if not loaded.is_relative_to(Path(tree).resolve()):
         raise SystemExit(f"audio_console came from {loaded}, not from {tree}")

@@ -176,6 +176,9 @@ def run_case(case: dict) -> dict:
 
 def worker(path: str) -> None:
     import audio_console
+    sys.path.insert(1, str(Path(__file__).resolve().parent))      # scripts/: old_layout
+    from old_layout import alias_moved_modules
+    alias_moved_modules()
     print(Path(audio_console.__file__).parent, flush=True)     # which package answered
     for case in json.loads(Path(path).read_text()):
         print(json.dumps(run_case(case)), flush=True)
