@@ -64,7 +64,8 @@ VOICELESS_ONSET_EXTRA_DB = 0.0
 VOICELESS_MARGIN_DB = 4.0
 # silero's recurrent state, carried from chunk to chunk for a whole session, drifts
 # into a deaf state on the canceller's output: for 20-50 s clear words scored under
-# 0.3 that a fresh state scored 0.8-1.0, and nothing at all was traced (barge-in.md).
+# 0.3 that a fresh state scored 0.8-1.0, and nothing at all was traced
+# (docs/measurements/barge-in.md).
 # Outside an utterance it begins again after this many seconds without a voice.
 DETECTOR_RESET_SECONDS = 5.0
 
