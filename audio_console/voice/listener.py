@@ -24,6 +24,7 @@ from audio_console.voice.capture import Capture
 from audio_console.voice.cutting import ENDPOINT_WINDOW, TOO_MUCH_TALK, Cutting, vad_cutter
 from audio_console.voice.decoding import Decoding
 from audio_console.voice.gate import ConsoleSound, PushToTalk, long_enough
+from audio_console.voice.heartbeat import Heartbeat
 from audio_console.voice.microphone import Microphone
 from audio_console.voice.recognizer import one_line
 from audio_console.voice.report import Reporter
@@ -152,11 +153,13 @@ class Listener:
         talk = PushToTalk()
         capture = self._capture = Capture(self.microphone, self.echo, self._on_notice,
                                           counting=lambda: self._prompted and not self.sink.busy())
+        heartbeat = Heartbeat(self.trace, lambda: _probability(cutter), self._heartbeat_state)
         for frame in capture.frames(self._running.is_set):
             if self.settings.listening == "push":
                 self._push_to_talk(talk, frame, on_heard)
             elif gate.admits():
                 self._cut(gate, frame, on_heard)
+            heartbeat.push(frame, capture.captured_at)
 
     def _push_to_talk(self, talk: PushToTalk, frame: bytes, on_heard) -> None:
         utterance = talk.push(frame, self._talking)
@@ -188,6 +191,12 @@ class Listener:
         early = cutter.early
         return early is not None and self.report.own_echo(early, trace=False)
 
+    def _heartbeat_state(self) -> dict:
+        """The heartbeat's fields beside the frames: the room's level, the console
+        sounding (as the cutter is told) and held."""
+        return {"room_db": self._room_db(), "sounding": self.sink.busy(),
+                "held": self.hold is not None and self.hold.holding}
+
     def _too_much_talk(self) -> None:
         if not self.said_too_much_talk:
             self.said_too_much_talk = True
@@ -196,6 +205,12 @@ class Listener:
     def _room_db(self) -> float | None:
         """The room's background level, when the cutter of the run knows it."""
         return self.cutting.room_db() if self.cutting is not None else None
+
+
+def _probability(cutter) -> float:
+    """The neural voice detector's last verdict (0 for a cutter without one)."""
+    vad = getattr(getattr(cutter, "frames", None), "vad", None)
+    return getattr(vad, "probability", 0.0)
 
 
 def _echo_canceller(sink):

@@ -129,3 +129,25 @@ def test_what_is_heard_carries_when_it_began_to_be_said(speech):
         listener.stop()
     heard, at = next((h, t) for h, t in arrived if h.command)
     assert heard.said_at is not None and opened < heard.said_at + 0.2 < at, (opened, heard.said_at, at)
+
+
+def test_the_worker_traces_a_heartbeat_of_what_it_took_from_the_microphone(speech, tmp_path, monkeypatch):
+    """Every few seconds the trace says how many frames the worker took, how far it
+    ran behind the microphone, how loud they were and what the voice detector made of
+    them: where nothing else was traced, whether the worker, the stream or the
+    detector went quiet."""
+    from audio_console.voice import heartbeat
+    monkeypatch.setattr(heartbeat, "EVERY", 1.0)
+    path = tmp_path / "voice.jsonl"
+    said = wav_pcm16(speech.say("delta five", "flite:slt"))
+    pcm = bytes(32000) + said + bytes(64000)
+    listener = listening.Listener(WhisperRecognizer(), Settings(), NullSink(), lambda line: None,
+                                  open_stream=lambda cb: FeedingStream(cb, pcm), trace=VoiceTrace(path))
+    run(listener, 3.5)
+    beats = [e for e in map(json.loads, path.read_text().splitlines()) if e["event"] == "listening"]
+    assert len(beats) >= 2, beats
+    # fed at twice real time: about 66 frames a second, none of them waiting long
+    assert all(50 <= b["frames"] / b["seconds"] <= 80 and b["behind"] < 0.5 for b in beats), beats
+    assert max(b["peak_db"] for b in beats) > -20 and max(b["voice"] for b in beats) > 0.5, beats
+    assert beats[-1]["peak_db"] == heartbeat.FLOOR_DB and beats[-1]["voice"] < 0.5, beats   # the silence after
+    assert all(b["sounding"] is False and b["held"] is False and b["room_db"] <= -59 for b in beats), beats
