@@ -62,12 +62,6 @@ MAX_SECONDS = 5.0            # the longest command is about 2.5 s
 VOICELESS_ROOM = 0.1         # at most this share of the room's frames voiced
 VOICELESS_ONSET_EXTRA_DB = 0.0
 VOICELESS_MARGIN_DB = 4.0
-# silero's recurrent state, carried from chunk to chunk for a whole session, drifts
-# into a deaf state on the canceller's output: for 20-50 s clear words scored under
-# 0.3 that a fresh state scored 0.8-1.0, and nothing at all was traced
-# (docs/measurements/barge-in.md).
-# Outside an utterance it begins again after this many seconds without a voice.
-DETECTOR_RESET_SECONDS = 5.0
 
 
 class NeuralVad:
@@ -155,7 +149,6 @@ class SpeechFrames:
         self._count = 0
         self.strong = False     # the last frame: over the console, LEFTOVER_UNDER_DB over the room
         self.voiced = False     # the last frame: the neural detector heard a voice
-        self._unvoiced = 0      # frames outside utterances since the detector last heard one
 
     @property
     def learnt(self) -> bool:
@@ -170,7 +163,6 @@ class SpeechFrames:
         p = self.vad(frame) if self.vad is not None else 1.0
         self._learn(level)
         voiced = p >= self.threshold
-        self._refresh_detector(voiced or in_utterance)
         if not in_utterance:
             if len(self._voiced) == self._voiced.maxlen:
                 self._voiced_count -= self._voiced[0]
@@ -190,14 +182,6 @@ class SpeechFrames:
             self.too_quiet += 1
             self.too_quiet_db = max(self.too_quiet_db, level - needed)
         return voiced and loud and (in_utterance or self.learnt)
-
-    def _refresh_detector(self, voice: bool) -> None:
-        """The detector's state begun again after DETECTOR_RESET_SECONDS without a
-        voice outside an utterance, before it drifts deaf."""
-        self._unvoiced = 0 if voice else self._unvoiced + 1
-        if self.vad is not None and self._unvoiced * FRAME_SECONDS >= DETECTOR_RESET_SECONDS:
-            self.vad.reset()
-            self._unvoiced = 0
 
     def _learn(self, level: float) -> None:
         """The room's level: a low percentile of every frame's level over the last few

@@ -374,33 +374,3 @@ def test_an_utterance_held_only_when_the_word_grew_loud_starts_shortly_before_it
     assert restarted and utterances
     murmur_seconds = len(_at_db(_mix(murmur), -42)) / 16000
     assert len(utterances[-1]) / 32000 < PRE_ROLL + 0.1 + len(word) / 16000 < murmur_seconds + len(word) / 16000
-
-
-def test_the_voice_detector_begins_again_after_seconds_without_a_voice_but_not_within_an_utterance():
-    """silero's state, carried for a whole session over the canceller's output, drifted
-    deaf: clear stops scored under 0.3 for 20-50 s (barge-in.md). After
-    DETECTOR_RESET_SECONDS of frames without a voice outside an utterance, the next
-    word is judged as by a fresh detector; within an utterance the state is kept."""
-    import math
-    from pathlib import Path
-
-    from audio_console.voice.frames import FRAME_SECONDS
-    from audio_console.voice.vad import DETECTOR_RESET_SECONDS, NeuralVad, SpeechFrames
-
-    rng = np.random.default_rng(3)
-    hiss = (rng.standard_normal(480 * 200) * 10 ** (-50 / 20) * 32767).astype("<i2").tobytes()
-    quiet = [hiss[at:at + FRAME_BYTES] for at in range(0, len(hiss), FRAME_BYTES)]
-    word_pcm = wav_pcm16(Path(__file__).parent / "real" / "yes.wav")
-    word = [word_pcm[at:at + FRAME_BYTES] for at in range(0, len(word_pcm) - FRAME_BYTES + 1, FRAME_BYTES)]
-    fresh = NeuralVad()
-    expected = [fresh(f) for f in word]
-    assert max(expected) > 0.5            # a fresh detector hears the word
-    for in_utterance, same in ((False, True), (True, False)):
-        frames_of = SpeechFrames()
-        for f in quiet[:math.ceil(DETECTOR_RESET_SECONDS / FRAME_SECONDS)]:
-            frames_of(f, in_utterance)
-        heard = []
-        for f in word:
-            frames_of(f, in_utterance)
-            heard.append(frames_of.vad.probability)
-        assert (heard == expected) is same, (in_utterance, max(heard))
