@@ -64,9 +64,11 @@ def test_a_recording_through_a_device_lasts_as_the_session_and_keeps_the_pause_i
     # of the first (the sink's monitor may miss the very first moment of sound). The
     # console's start (imports, a busy machine) once made the device miss blocks: that
     # silence was lost and D5 came 0.8 s early in the file.
-    assert len(in_file) == len(at_sink) == 3
+    # The start's sound and D5's ran together into one run in a CI run (under 1 s apart):
+    # then there are two runs, in the file and at the sink alike.
+    assert len(in_file) == len(at_sink) in (2, 3), (in_file, at_sink)
     assert in_file[0][0] < 0.05                 # the file starts with the first sound
-    assert in_file[2][0] - in_file[1][1] > PAUSE   # the pause is there, as long as the player's
+    assert in_file[-1][0] - in_file[-2][1] > PAUSE   # the pause is there, as long as the player's
     zero, heard_zero = in_file[0][1], at_sink[0][1]
     for (start, end), (heard_start, heard_end) in zip(in_file[1:], at_sink[1:]):
         assert abs((start - zero) - (heard_start - heard_zero)) < 0.1
