@@ -153,13 +153,16 @@ class Listener:
         talk = PushToTalk()
         capture = self._capture = Capture(self.microphone, self.echo, self._on_notice,
                                           counting=lambda: self._prompted and not self.sink.busy())
-        heartbeat = Heartbeat(self.trace, lambda: _probability(cutter), self._heartbeat_state)
+        # its per-frame peak only feeds the trace: without one, nothing to measure
+        heartbeat = (Heartbeat(self.trace, lambda: _probability(cutter), self._heartbeat_state)
+                     if self.trace is not untraced else None)
         for frame in capture.frames(self._running.is_set):
             if self.settings.listening == "push":
                 self._push_to_talk(talk, frame, on_heard)
             elif gate.admits():
                 self._cut(gate, frame, on_heard)
-            heartbeat.push(frame, capture.captured_at)
+            if heartbeat:
+                heartbeat.push(frame, capture.captured_at)
 
     def _push_to_talk(self, talk: PushToTalk, frame: bytes, on_heard) -> None:
         utterance = talk.push(frame, self._talking)
