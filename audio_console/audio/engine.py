@@ -5,16 +5,13 @@ It opens one persistent sounddevice OutputStream (stereo float32, 48000 Hz, or
 44100 Hz when the device will not take 48000) whose callback asks the mixer for
 each block, so a signal starts on the next block without opening anything.
 
-By default everything goes into one queue and plays in order: a message's signal,
-then its speech, then the next message. `overlap=True` plays a sound at once, on
-top of whatever is playing. `stop()` cuts everything off at once (the player's
-"stop", or barge-in).
+By default everything plays in order in one queue: a message's signal, its speech,
+the next message. `overlap=True` plays a sound at once, on top of whatever plays.
+`stop()` cuts everything off at once (the player's "stop", or barge-in).
 
-No PortAudio, no device, or a device lost mid-game: the engine calls
-`notify(text)` once with a plain message and from then on plays nothing (like
-NullSink); the game goes on in text. With --record it keeps rendering on a
-virtual clock instead, at real-time pace, so the recording is the same with or
-without a device.
+No PortAudio, no device, or a device lost mid-game: `notify(text)` once with a plain
+message, then nothing plays (like NullSink); the game goes on in text. With --record
+it renders on a virtual clock at real-time pace: the same recording without a device.
 """
 from __future__ import annotations
 
@@ -197,6 +194,10 @@ class AudioEngine:
 
     def busy(self) -> bool:
         return self._playing() and not self.mixer.idle()
+
+    def spoken_within(self, seconds: float) -> list[str]:
+        """The lines the console was saying at some time in the last `seconds`."""
+        return [label.removeprefix("speech: ") for label in self.mixer.sounded_within(seconds, "speech")]
 
     def wait_until_idle(self, timeout: float | None = None) -> None:
         deadline = None if timeout is None else time.monotonic() + timeout

@@ -20,12 +20,13 @@ from collections import deque
 import numpy as np
 
 STOP_FADE = 0.005   # seconds: stop() fades out this fast instead of clicking
+SOUNDED_KEPT = 16   # sounds remembered after they played (what the console just said: voice/own_words.py)
 
 
 class Sound:
     """One thing to play. `samples` is float32 (n, 2), or None while being rendered."""
 
-    __slots__ = ("label", "kind", "samples", "pos", "cancelled", "first_sample_at", "ended")
+    __slots__ = ("label", "kind", "samples", "pos", "cancelled", "first_sample_at", "ended_at", "ended")
 
     def __init__(self, label: str, samples: np.ndarray | None = None, kind: str = "signal"):
         self.label = label
@@ -34,11 +35,16 @@ class Sound:
         self.pos = 0
         self.cancelled = False
         self.first_sample_at: float | None = None   # perf_counter() when its first sample was mixed
+        self.ended_at: float | None = None          # ... and when its last was, or it was cut
         self.ended = threading.Event()
 
     @property
     def ready(self) -> bool:
         return self.samples is not None
+
+    def finish(self, now: float) -> None:
+        self.ended_at = now
+        self.ended.set()
 
 
 class Mixer:
@@ -48,6 +54,7 @@ class Mixer:
         self._queue: deque[Sound] = deque()
         self._layers: list[Sound] = []
         self._tail: np.ndarray | None = None   # the fade-out after stop(): plays, but is not "busy"
+        self._sounded: deque[Sound] = deque(maxlen=SOUNDED_KEPT)   # the last sounds that began to play
         self.held = False     # hold(): silent where it is, until released or cleared (barge-in)
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
@@ -68,9 +75,10 @@ class Mixer:
         """Cut everything off, with a few milliseconds' fade so it does not click."""
         with self._lock:
             self._fade_out()
+            now = time.perf_counter()
             for sound in list(self._queue) + self._layers:
                 sound.cancelled = True
-                sound.ended.set()
+                sound.finish(now)
             self._queue.clear()
             self._layers.clear()
             self.held = False
@@ -113,6 +121,12 @@ class Mixer:
                 self._fade_out()
             self.held = on
             self._changed.notify_all()
+
+    def sounded_within(self, seconds: float, kind: str) -> list[str]:
+        """The labels of the sounds of `kind` playing at some time in the last `seconds`."""
+        since = time.perf_counter() - seconds
+        with self._lock:
+            return [s.label for s in self._sounded if s.kind == kind and (s.ended_at is None or s.ended_at >= since)]
 
     def idle(self) -> bool:
         with self._lock:
@@ -160,13 +174,14 @@ class Mixer:
                 if take > 0:
                     if sound.pos == 0:
                         sound.first_sample_at = now
+                        self._sounded.append(sound)
                     out[filled:filled + take] += self._scaled(sound, samples[sound.pos:sound.pos + take])
                     sound.pos += take
                     filled += take
                     active = True
                 if sound.pos >= len(samples):
                     self._queue.popleft()
-                    sound.ended.set()
+                    sound.finish(now)
             for sound in list(self._layers):
                 samples = sound.samples
                 if samples is None:           # speech on top still rendering: it starts when ready
@@ -175,13 +190,13 @@ class Mixer:
                 if take > 0:
                     if sound.pos == 0 and sound.first_sample_at is None:
                         sound.first_sample_at = now
+                        self._sounded.append(sound)
                     out[:take] += self._scaled(sound, samples[sound.pos:sound.pos + take])
                     sound.pos += take
                     active = True
                 if sound.pos >= len(samples):
-
                     self._layers.remove(sound)
-                    sound.ended.set()
+                    sound.finish(now)
             active = self._play_tail(out, frames) or active
             if not self._queue and not self._layers:
                 self._changed.notify_all()

@@ -11,10 +11,12 @@ from audio_console.voice.answers import with_answer
 from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
 from audio_console.voice.frames import FRAME_BYTES, seconds
 from audio_console.voice.over_speech import stop_over_speech
+from audio_console.voice.own_words import said_by_the_console
 from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
 
 ECHO_CHECK_AFTER = 15        # frames after an utterance's sound also weighed (the window that closed it)
+SPOKEN_MARGIN = 1.0          # seconds before an utterance in which what the console said is weighed
 TIMINGS_KEPT = 100
 
 
@@ -65,7 +67,7 @@ class Reporter:
 
     def __call__(self, decoded, grammar, ended: float, how: str, pcm: bytes, during: float, on_heard) -> None:
         frames = len(pcm) // FRAME_BYTES
-        if self.own_echo(pcm):
+        if self.own_echo(pcm) or self._own_words(decoded, pcm, ended):
             return
         heard = decide(decoded, grammar, self.settings)
         held = self.hold is not None and self.hold.holding
@@ -84,6 +86,21 @@ class Reporter:
                 return   # a cough, a knock, noise, talk to someone else: nothing to answer
             heard = replace(heard, silent=True)   # unless it answers a question waiting
         on_heard(heard)   # not understood but surely said to the console: "Say again."
+
+    def _own_words(self, decoded, pcm: bytes, ended: float) -> bool:
+        """The utterance began over the console, was not held at its onset, and its
+        words are the console's own (own_words.py): dropped, and said so in the trace."""
+        hold = self.hold
+        if hold is None or self.settings.headphones or not hold.began_over or hold.holding:
+            return False
+        evidence = decoded.evidence
+        transcript = evidence.transcript if evidence is not None else decoded.text
+        spoken = self.sink.spoken_within(seconds(pcm) + max(0.0, time.monotonic() - ended) + SPOKEN_MARGIN)
+        if not said_by_the_console(transcript, spoken):
+            return False
+        self.trace("the console's own words: dropped", transcript=transcript, seconds=round(seconds(pcm), 2))
+        self.go_on()
+        return True
 
     def go_on(self) -> None:
         """The console goes on speaking if it was held for what turned out to be nothing."""

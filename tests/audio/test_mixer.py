@@ -1,5 +1,7 @@
 """The mixer with a sound on top that is still being rendered (speech with overlap):
 the blocks go on, and the sound plays from its start once its samples arrive."""
+import time
+
 import numpy as np
 
 from audio_console.audio.mixer import Mixer, Sound
@@ -68,3 +70,21 @@ def test_an_overlapping_sound_still_rendering_is_not_work_yet():
     assert not mixer.wait_for_work(0.05)
     mixer.fill(speech, np.full((32, 2), 0.5, np.float32))
     assert mixer.wait_for_work(0.05)
+
+
+def test_what_was_said_lately_is_remembered_until_it_is_long_past():
+    """The listener asks what the console said while an utterance was captured, to
+    drop its own words heard back (voice/own_words.py)."""
+    mixer = Mixer(1000)
+    line = Sound("speech: D5 answered 1.", np.full((100, 2), 0.1, np.float32), kind="speech")
+    beep = Sound("beep", np.full((100, 2), 0.1, np.float32))
+    mixer.add(line)
+    mixer.add(beep)
+    assert mixer.sounded_within(5.0, "speech") == []          # not yet played
+    mixer.render(50)
+    assert mixer.sounded_within(0.0, "speech") == ["speech: D5 answered 1."]   # playing now
+    mixer.render(200)
+    assert mixer.sounded_within(5.0, "speech") == ["speech: D5 answered 1."]   # ended, but lately
+    assert mixer.sounded_within(5.0, "signal") == ["beep"]
+    time.sleep(0.05)
+    assert mixer.sounded_within(0.01, "speech") == []         # long past

@@ -1,0 +1,100 @@
+"""The console's own words heard back through the speakers are dropped, not asked
+about ("Did you say D5?" after the console itself said "D5 answered 1"), while a
+player's words said over the console are passed on (voice/own_words.py, report.py).
+The live check, through PulseAudio and the sound server's canceller, is in
+test_bargein_live.py."""
+import time
+from dataclasses import dataclass
+
+from audio_console.app.games import grammar_for_game
+from audio_console.base.settings import Settings
+from audio_console.voice.frames import FRAME_BYTES
+from audio_console.voice.own_words import said_by_the_console
+from audio_console.voice.recognizer import Decoded, Evidence
+from audio_console.voice.report import Reporter
+
+ANSWER = "D5 answered 1: one ship sighted."
+QUESTION = "Did you say delta five? Yes or no."
+
+
+def test_the_words_of_a_line_being_said_are_the_consoles_own():
+    assert said_by_the_console("D5.", [ANSWER])
+    assert said_by_the_console("D5. D5.", [ANSWER])              # Whisper repeats
+    assert said_by_the_console("D5 answered one.", [ANSWER])     # number words and digits alike
+    assert said_by_the_console("Yes or no.", [QUESTION])
+    assert said_by_the_console("answered 1 one ship", ["D5 answered 1:", "one ship sighted."])   # spoken in parts
+
+
+def test_a_players_words_are_not_the_consoles_own():
+    assert not said_by_the_console("Delta 5.", [ANSWER])         # the player's NATO point
+    assert not said_by_the_console("E5.", [ANSWER])
+    assert not said_by_the_console("ship D5", [ANSWER])          # not in the line's order
+    assert not said_by_the_console("Stop.", [ANSWER, QUESTION])
+    assert not said_by_the_console("D5.", [])                    # the console said nothing lately
+    assert not said_by_the_console("", [ANSWER])
+
+
+class SpeakingSink:
+    def __init__(self, lines):
+        self.lines = lines
+
+    def busy(self) -> bool:
+        return True
+
+    def spoken_within(self, seconds: float) -> list[str]:
+        return self.lines
+
+    def hold(self, on: bool) -> None:
+        pass
+
+
+@dataclass
+class OnsetHold:
+    began_over: bool
+    holding: bool
+
+    def release(self, now=None) -> None:
+        pass
+
+
+class PassesEverything:
+    """An echo measure that never calls the utterance the console's echo."""
+
+    def echo_only(self, frames: int) -> bool:
+        return False
+
+    def levels_db(self, frames: int) -> dict:
+        return {}
+
+
+def _report(transcript: str, hold: OnsetHold, lines=(ANSWER,), settings=None) -> tuple[list, list]:
+    grammar = grammar_for_game("galaxis")
+    events, heard = [], []
+    reporter = Reporter(settings or Settings(), SpeakingSink(list(lines)), PassesEverything(), hold,
+                        lambda event, **fields: events.append(event), room_db=lambda: None)
+    evidence = Evidence(command="query D5", score=-0.1, margin=8.0, no_speech=0.01,
+                        transcript=transcript, agrees=True)
+    reporter(Decoded("d five", evidence=evidence), grammar, time.monotonic(), "whole",
+             b"\0" * FRAME_BYTES * 20, 0.0, heard.append)
+    return heard, events
+
+
+def test_the_consoles_own_point_heard_back_unheld_is_dropped():
+    heard, events = _report("D5.", OnsetHold(began_over=True, holding=False))
+    assert heard == []
+    assert "the console's own words: dropped" in events
+
+
+def test_a_point_held_at_its_onset_is_the_players_and_passed_on():
+    heard, _ = _report("D5.", OnsetHold(began_over=True, holding=True))
+    assert [h.command.text for h in heard] == ["query D5"]
+
+
+def test_a_point_begun_in_silence_is_passed_on():
+    heard, _ = _report("D5.", OnsetHold(began_over=False, holding=False))
+    assert [h.command.text for h in heard] == ["query D5"]
+
+
+def test_with_headphones_nothing_is_the_consoles_own():
+    heard, _ = _report("D5.", OnsetHold(began_over=True, holding=False), settings=Settings(headphones=True))
+    assert [h.command.text for h in heard] == ["query D5"]
