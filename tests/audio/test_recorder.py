@@ -1,6 +1,7 @@
 """The recorder on its own, with real files and pipes: what it says, and what the file
 holds, when the target is not a plain file that keeps up."""
 import os
+import socket
 import stat
 
 import numpy as np
@@ -42,6 +43,14 @@ def test_a_block_device_is_never_recorded_into(tmp_path):
         WavRecorder(device, RATE, notify=lambda line: None)
     assert recorder.failure(device, error.value) == f"The recording cannot be written: that path is a device, not a file ({device})"
 
+
+def test_a_socket_is_refused_in_plain_words(tmp_path):
+    path = tmp_path / "s.wav"
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+        with pytest.raises(OSError) as error:
+            WavRecorder(path, RATE, notify=lambda line: None)
+    assert recorder.failure(path, error.value) == f"The recording cannot be written: that path is a socket, not a file ({path})"
 
 def test_a_recording_that_fails_keeps_a_header_that_says_what_it_holds(tmp_path):
     path = tmp_path / "r.wav"
