@@ -32,7 +32,7 @@ from typing import Callable
 
 import numpy as np
 
-from audio_console.base.files import BINARY, CLOEXEC, NONBLOCK, NotAFile, reason
+from audio_console.base.files import FILE_OR_STREAM, open_to_write, reason
 
 CHANNELS, WIDTH = 2, 2
 FRAME = CHANNELS * WIDTH
@@ -65,29 +65,6 @@ def not_recorded(path: str | Path, error: OSError) -> str:
     return f"Nothing was recorded: {reason(error)} ({path})."
 
 
-def open_target(path: Path) -> tuple[int, bool]:
-    """The file descriptor to record into and whether its header can be patched (a
-    regular file); OSError when it cannot be recorded into."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | NONBLOCK | CLOEXEC | BINARY, 0o644)   # 0 where Windows lacks one
-    except OSError as error:
-        if error.errno == errno.ENXIO and stat.S_ISFIFO(os.stat(path).st_mode):   # else it would block for good
-            raise OSError(errno.ENXIO, "nothing reads that named pipe") from error
-        raise
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISBLK(mode):
-            raise NotAFile(mode)
-        if stat.S_ISREG(mode):
-            os.ftruncate(fd, 0)
-        if NONBLOCK:         # Windows has no O_NONBLOCK (nor os.set_blocking for files in 3.11)
-            os.set_blocking(fd, True)
-    except OSError:
-        os.close(fd)
-        raise
-    return fd, stat.S_ISREG(mode)
-
-
 class WavRecorder:
     """Raises OSError when the file cannot be made (failure() words it for the player)."""
 
@@ -96,8 +73,12 @@ class WavRecorder:
         self.sample_rate = sample_rate
         self._notify = notify
         # No folder is made: a mistyped path is said at once, not recorded somewhere unexpected.
-        self._fd, self._seekable = open_target(self.path)
-        try:     # a stream's header cannot be patched: it claims the most a WAV holds
+        self._fd = open_to_write(self.path, kinds=FILE_OR_STREAM)     # never a disk
+        try:
+            self._seekable = stat.S_ISREG(os.fstat(self._fd).st_mode)
+            if self._seekable:       # truncated only now: the descriptor is a regular file's
+                os.ftruncate(self._fd, 0)
+            # a stream's header cannot be patched: it claims the most a WAV holds
             if os.write(self._fd, wav_header(sample_rate, 0 if self._seekable else MAX_DATA)) != HEADER:
                 raise OSError(errno.ENOSPC, "no space for the header")
         except OSError:

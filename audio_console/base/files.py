@@ -6,7 +6,8 @@ read_limited reads only a regular file, never blocks and never reads more than i
 limit (a FIFO or /dev/zero cannot hang or fill the console); write_atomically writes
 through a temporary file of its own (random name, O_EXCL, never a planted symlink),
 through a symlinked path to its target, and refuses a device or any other path that
-is not a file; open_for_append opens a log to append lines, never a FIFO or a device.
+is not a file; open_to_write opens a path of the kinds its caller allows (a log only a
+regular file, the recording a pipe with a reader too), never blocking on a FIFO.
 A failure is told in one plain line: WriteError, and reason() for any OSError.
 """
 from __future__ import annotations
@@ -62,11 +63,18 @@ def reason(error: OSError) -> str:
     return (error.strerror or error.__class__.__name__).lower()
 
 
-def check_file(mode: int) -> None:
-    """Raise unless mode is a regular file's (a folder: "that path is a folder")."""
+# The kinds of path a write may open (S_IFMT values): a regular file only (a log, the
+# voice trace), or a stream as well (the recording: a pipe with a reader, /dev/null).
+FILE_ONLY = frozenset({stat.S_IFREG})
+FILE_OR_STREAM = FILE_ONLY | {stat.S_IFIFO, stat.S_IFCHR}
+
+
+def check_file(mode: int, kinds: frozenset[int] = FILE_ONLY) -> None:
+    """Raise unless mode is of one of kinds, a regular file's by default (a folder:
+    "that path is a folder"; a disk, a socket or anything else: NotAFile)."""
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder")
-    if not stat.S_ISREG(mode):
+    if stat.S_IFMT(mode) not in kinds:
         raise NotAFile(mode)
 
 
@@ -114,18 +122,25 @@ def read_limited(path: Path, limit: int, start: int = 0) -> bytes:
         os.close(fd)
 
 
-def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
-    """A descriptor of the regular file at path (created if flags say so), opened
-    without blocking and checked once open: never a FIFO (which would wait for a
-    reader for good) or a device."""
+def open_to_write(path: Path, flags: int = 0, kinds: frozenset[int] = FILE_ONLY) -> int:
+    """A descriptor to write to path with (a file created if missing), flags added to
+    O_WRONLY. Path must be of one of kinds: checked before the open (a device refused is
+    not even opened) and again on the open descriptor (a path swapped since is still
+    refused). Opened without blocking: a named pipe nobody reads is said at once
+    (OSError), never waited for; the descriptor itself then blocks as usual."""
     try:
-        check_file(os.stat(path).st_mode)
+        check_file(os.stat(path).st_mode, kinds)
     except FileNotFoundError:
         pass
-    fd = os.open(path, flags | NONBLOCK | CLOEXEC | NOCTTY | BINARY, mode)
     try:
-        check_file(os.fstat(fd).st_mode)
-        if NONBLOCK:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | flags | NONBLOCK | CLOEXEC | NOCTTY | BINARY, 0o644)
+    except OSError as error:
+        if error.errno == errno.ENXIO and stat.S_ISFIFO(os.stat(path).st_mode):
+            raise OSError(errno.ENXIO, "nothing reads that named pipe") from error
+        raise
+    try:
+        check_file(os.fstat(fd).st_mode, kinds)
+        if NONBLOCK:         # Windows has no O_NONBLOCK (nor os.set_blocking for files in 3.11)
             os.set_blocking(fd, True)
     except OSError:
         os.close(fd)
@@ -135,8 +150,7 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
 
 def open_for_append(path: Path):
     """A regular file opened to append text lines (created if missing)."""
-    fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
-    return os.fdopen(fd, "a", encoding="utf-8")
+    return os.fdopen(open_to_write(path, os.O_APPEND), "a", encoding="utf-8")
 
 
 def write_new(path: Path, data: bytes) -> None:

@@ -1,6 +1,7 @@
 """The recorder on its own, with real files and pipes: what it says, and what the file
 holds, when the target is not a plain file that keeps up."""
 import os
+import socket
 import stat
 
 import numpy as np
@@ -32,15 +33,20 @@ def test_a_pipe_nobody_empties_stops_the_recording_in_one_line_not_memory_withou
     assert len(said) == 1
 
 
-def test_a_block_device_is_never_recorded_into(tmp_path):
-    device = tmp_path / "disk"
-    try:
-        os.mknod(device, stat.S_IFBLK | 0o600, os.makedev(7, 200))     # a loop device's number
-    except PermissionError:
-        pytest.skip("cannot make a device node here")
+@pytest.mark.parametrize("kind, words", [("disk", "a device"), ("socket", "a socket")])
+def test_a_disk_or_a_socket_is_never_recorded_into_and_said_plainly(tmp_path, kind, words):
+    path = tmp_path / kind
+    if kind == "socket":
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(str(path))              # the name stays a socket once it is closed
+    else:
+        try:
+            os.mknod(path, stat.S_IFBLK | 0o600, os.makedev(7, 200))     # a loop device's number
+        except PermissionError:
+            pytest.skip("cannot make a device node here")
     with pytest.raises(OSError) as error:
-        WavRecorder(device, RATE, notify=lambda line: None)
-    assert recorder.failure(device, error.value) == f"The recording cannot be written: that path is a device, not a file ({device})"
+        WavRecorder(path, RATE, notify=lambda line: None)
+    assert recorder.failure(path, error.value) == f"The recording cannot be written: that path is {words}, not a file ({path})"
 
 
 def test_a_recording_that_fails_keeps_a_header_that_says_what_it_holds(tmp_path):

@@ -4,7 +4,7 @@ one line with the default save, never renamed, even with --resume), a symlinked 
 that is damaged or parked for another game (kept beside its target, the link stays), a
 save whose log offset is too large for a seek, a planted name beside the model check's
 cache or a damaged save's copy, and the read helper itself (a size that stat gets
-wrong, a path swapped for a FIFO after its check). Real files, FIFOs, sockets, symlinks
+wrong, a path swapped for a FIFO after its check, for a read and for a write). Real files, FIFOs, sockets, symlinks
 and device nodes; every console run has a timeout, so a hang fails."""
 import json
 import os
@@ -226,6 +226,23 @@ def test_a_path_swapped_for_a_fifo_after_its_check_is_refused_on_the_open_file(t
     with pytest.raises(files.NotAFile, match="that path is a named pipe, not a file"):
         files.read_limited(tmp_path / "game.json", 1000)            # returns at once: no writer needed
 
+
+def test_a_write_path_swapped_for_a_fifo_after_its_check_is_judged_on_the_open_file(tmp_path, monkeypatch):
+    """The same swap for the opener that writes: a log (a file only) refuses the pipe on
+    its descriptor; the recording (a stream allowed) takes it, unpatched."""
+    os.mkfifo(tmp_path / "out")
+    reader = os.open(tmp_path / "out", os.O_RDONLY | os.O_NONBLOCK)    # else the open itself fails
+    (tmp_path / "regular").write_text("")
+    real_stat = os.stat
+    monkeypatch.setattr(files.os, "stat", lambda p, *a, **k: real_stat(tmp_path / "regular"))   # the check passes
+    try:
+        with pytest.raises(files.NotAFile, match="that path is a named pipe, not a file"):
+            files.open_for_append(tmp_path / "out")
+        fd = files.open_to_write(tmp_path / "out", kinds=files.FILE_OR_STREAM)
+        assert stat.S_ISFIFO(os.fstat(fd).st_mode) and os.get_blocking(fd)     # written to as a stream
+        os.close(fd)
+    finally:
+        os.close(reader)
 
 def test_a_recording_into_a_fifo_is_one_line_and_never_blocks(tmp_path):
     pytest.importorskip("sounddevice")
