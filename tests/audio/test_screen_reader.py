@@ -156,18 +156,21 @@ def test_voice_input_with_the_screen_reader_and_no_headphones_is_warned_once(spe
 @pytest.mark.parametrize("found", [True, False])
 def test_the_real_console_speaks_through_the_screen_reader_and_its_own_voice_only_without_one(
         speech_dispatcher, tmp_path, monkeypatch, found):
-    """The console as a player starts it, everything its own engine played recorded
-    (--record; signals off, so that only speech could be in it): with the screen
-    reader the answers are heard in the sink and the engine played nothing; with none
-    running (speech-dispatcher at an address where none listens) one line says so and
-    the engine speaks them."""
+    """The console as a player starts it after --screen-reader once (remembered), all
+    its own engine played recorded (--record; signals off, so that only speech could
+    be in it): with the screen reader the answers are heard in the sink and the engine
+    played nothing; with none running (speech-dispatcher at an address where none
+    listens) one line says so and the engine speaks them."""
     from tests.conftest import run_console
     from tests.platforms.test_elsewhere import loudness
     if not found:
         monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'none.sock'}")
+    once = run_console(ARGS + ["--text"], ["quit"], tmp_path)     # text: no screen reader looked for
+    assert once.returncode == 0, once.stderr
+    plain = [arg for arg in ARGS if arg != "--screen-reader"]
     record = tmp_path / "engine.wav"
     with Monitor(speech_dispatcher) as monitor:
-        done = run_console(ARGS + ["--no-signals", "--record", str(record)], ["query D5", "quit"], tmp_path,
+        done = run_console(plain + ["--no-signals", "--record", str(record)], ["query D5", "quit"], tmp_path,
                            timeout=120)
         heard = wait_until(lambda: voiced_seconds(monitor.so_far()) > 1.0)   # a screen reader speaks on after the exit
     assert done.returncode == 0, (done.returncode, done.stderr[-800:])
