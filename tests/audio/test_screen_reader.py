@@ -172,7 +172,8 @@ def test_the_real_console_speaks_through_the_screen_reader_and_its_own_voice_onl
     with Monitor(speech_dispatcher) as monitor:
         done = run_console(plain + ["--no-signals", "--record", str(record)], ["query D5", "quit"], tmp_path,
                            timeout=120)
-        heard = wait_until(lambda: voiced_seconds(monitor.so_far()) > 1.0)   # a screen reader speaks on after the exit
+        # a screen reader speaks on after the console has gone
+        heard = wait_until(lambda: voiced_seconds(monitor.so_far()) > 1.0)
     assert done.returncode == 0, (done.returncode, done.stderr[-800:])
     assert "D5 answered 1: one ship sighted." in done.stdout.splitlines()
     assert heard, "nothing was spoken into the sink"
