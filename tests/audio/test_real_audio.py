@@ -30,7 +30,11 @@ class Monitor:
             ["parec", "-d", f"{self.sink}.monitor", "--format=float32le", f"--rate={RATE}",
              "--channels=2", "--raw", "--latency-msec=20"],
             stdout=self.file, stderr=subprocess.DEVNULL)
-        time.sleep(0.4)   # parec connected and streaming
+        # parec connected and streaming: 0.4 s recorded (a suspended sink's monitor
+        # can take longer than that to start; the first 0.25 s are dropped)
+        deadline = time.monotonic() + 10
+        while len(self.so_far()) < 0.15 * RATE and time.monotonic() < deadline:
+            time.sleep(0.02)
         return self
 
     def __exit__(self, *exc):

@@ -3,10 +3,13 @@ speech-dispatcher (its espeak-ng module, autospawned, playing into PulseAudio) a
 heard in the output sink's monitor after the answer's signal, while the console's
 own voice says nothing; `stop` silences it. Debian packages speech-dispatcher and
 speech-dispatcher-espeak-ng (scripts/test installs them)."""
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -34,7 +37,8 @@ def pulse_server() -> str | None:
 def speech_dispatcher(pulse, monkeypatch):
     """A speech-dispatcher of this test's own: a fresh runtime folder, so that one is
     autospawned with this environment, playing into the test's null sink (PULSE_SINK)
-    of the same PulseAudio server (PULSE_SERVER). It ends itself 5 s after we leave."""
+    of the same PulseAudio server (PULSE_SERVER). Ended when the test is: it would
+    speak on after a console's exit into the sink the next test records."""
     if shutil.which("speech-dispatcher") is None:
         pytest.skip("speech-dispatcher is not installed (scripts/test installs it)")
     pytest.importorskip("prism")
@@ -45,7 +49,29 @@ def speech_dispatcher(pulse, monkeypatch):
     monkeypatch.setenv("PULSE_SERVER", server if server.startswith("unix:") else f"unix:{server}")
     monkeypatch.setenv("XDG_RUNTIME_DIR", runtime)
     yield pulse
+    end_daemon(Path(runtime) / "speech-dispatcher" / "pid" / "speech-dispatcher.pid")
     shutil.rmtree(runtime, ignore_errors=True)
+
+
+def end_daemon(pid_file: Path) -> None:
+    """End the test's own speech-dispatcher (by the pid it wrote), waiting until it has gone."""
+    try:
+        pid = int(pid_file.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return                                   # never spawned, or already gone
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        if not running(pid):
+            return
+        os.kill(pid, sig)
+        deadline = time.monotonic() + 10
+        while running(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie waiting to be reaped."""
+    state = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout.strip()
+    return bool(state) and not state.startswith("Z")
 
 
 @pytest.fixture
