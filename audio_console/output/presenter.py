@@ -107,7 +107,7 @@ class Presenter:
     def use_screen_reader(self, on: bool) -> str:
         """Speak through the screen reader (on) or the console's own voice; the line to say."""
         if not on:
-            self.close_reader()
+            self.close_reader(wait=False)     # the session goes on; at exit it is waited for
             return "Screen reader off: I speak with my own voice."
         if not self.speech:
             return "Screen reader on. Speech is off in this session, so nothing is spoken."
@@ -126,9 +126,9 @@ class Presenter:
             self.reader.stop()
         self.sink.stop()
 
-    def close_reader(self) -> None:
+    def close_reader(self, wait: bool = True) -> None:
         if self.reader is not None:
-            self.reader.close()
+            self.reader.close(wait)
             self.reader = None
 
     def check_reader(self) -> None:

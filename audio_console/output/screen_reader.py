@@ -19,14 +19,18 @@ running the worker sets `failed`, and the presenter speaks with its own voice.
 """
 from __future__ import annotations
 
+import atexit
 import queue
 import threading
 import time
+import weakref
 from typing import Any
 
 SIGNAL_WAIT = 10.0    # seconds a line waits at most for the signal before it to end
 GATHER = 0.03         # seconds the worker waits for more lines ready at once (the prompt)
 RESTOP = 0.06         # seconds after a stop: stop again what may have started meanwhile
+CLOSE_WAIT = 3.0      # seconds close() waits for the worker (the goodbye handed over, the reader let go)
+FIND_WAIT = 30.0      # ... and while the screen reader is still being found (seconds, more on a busy machine)
 
 
 class ScreenReader:
@@ -44,8 +48,10 @@ class ScreenReader:
         self._generation = 0          # bumped by stop(): lines handed in before it are stale
         self._lock = threading.Lock()
         self._spoken_since_stop = False
+        self._closing = threading.Event()   # close(): signals are no longer waited for
         self._worker = threading.Thread(target=self._run, name="screen-reader", daemon=True)
         self._worker.start()
+        _readers.add(self)
 
     @property
     def found(self) -> bool:
@@ -77,10 +83,15 @@ class ScreenReader:
         except Exception:             # nothing was speaking, or the reader went away
             pass
 
-    def close(self, timeout: float = 1.0) -> None:
-        """Hand the lines still waiting to the screen reader (the goodbye), then end."""
-        self._lines.put((None, None, None))
-        self._worker.join(timeout)
+    def close(self, wait: bool = True) -> None:
+        """Hand the lines still waiting to the screen reader (the goodbye) without
+        waiting for their signals any more, then let the screen reader go; `wait`:
+        until it has (and while it is still being found, for the search)."""
+        if not self._closing.is_set():
+            self._closing.set()
+            self._lines.put((None, None, None))
+        if wait:
+            self._worker.join(CLOSE_WAIT if self.opened.is_set() else FIND_WAIT)
 
     def unspoken(self) -> list[str]:
         """The lines still waiting (for the own voice, when the screen reader failed)."""
@@ -100,6 +111,14 @@ class ScreenReader:
             self.opened.set()
         return self.failed is None
 
+    def _release(self) -> None:
+        """Free the backend, then its context, while the interpreter still runs
+        (prismatoid never frees them once it is finalizing): the connection to
+        speech-dispatcher is closed by us, not cut off by the exit."""
+        with self._lock:
+            self._backend = None
+            self._keep = None
+
     def _run(self) -> None:
         if not self._open():
             return
@@ -107,8 +126,9 @@ class ScreenReader:
         while True:
             generation, text, after = waiting or self._lines.get()
             if text is None:
+                self._release()
                 return
-            _wait_for(after)
+            _wait_for(after, self._closing)
             texts, waiting = [text], None
             time.sleep(GATHER)
             while waiting is None and not self._lines.empty():
@@ -130,16 +150,31 @@ class ScreenReader:
             self.failed = str(error) or type(error).__name__
 
 
-def _wait_for(sound) -> None:
+def _wait_for(sound, closing: threading.Event) -> None:
     ended = getattr(sound, "ended", None)
-    if ended is not None:
-        ended.wait(SIGNAL_WAIT)
+    deadline = time.monotonic() + SIGNAL_WAIT
+    while ended is not None and not ended.is_set() and not closing.is_set() and time.monotonic() < deadline:
+        ended.wait(0.05)
 
 
 def _played(sound) -> bool:
     """True when nothing is to wait for: no sound, or one that has ended."""
     ended = getattr(sound, "ended", None)
     return ended is None or ended.is_set()
+
+
+# Every ScreenReader whose worker may still run (its thread keeps it alive).
+_readers: weakref.WeakSet[ScreenReader] = weakref.WeakSet()
+
+
+@atexit.register
+def _let_go_at_exit() -> None:
+    """The process must not end with prismatoid's native code still at work on a
+    worker (the search for the screen reader, or a backend never freed): that was a
+    segmentation fault at exit, after the goodbye, when a player quit in the first
+    seconds, while the screen reader was still being found."""
+    for reader in list(_readers):
+        reader.close()
 
 
 class ScreenReaderMissing(Exception):

@@ -1,5 +1,6 @@
 """Through real audio: the engine plays into PulseAudio's console_out null sink and
 the test records the sink's monitor with parec, then listens for what it should hear."""
+import os
 import subprocess
 import tempfile
 import time
@@ -29,20 +30,28 @@ class Monitor:
             ["parec", "-d", f"{self.sink}.monitor", "--format=float32le", f"--rate={RATE}",
              "--channels=2", "--raw", "--latency-msec=20"],
             stdout=self.file, stderr=subprocess.DEVNULL)
-        time.sleep(0.4)   # parec connected and streaming
+        # parec connected and streaming: 0.4 s recorded (a suspended sink's monitor
+        # can take longer than that to start; the first 0.25 s are dropped)
+        deadline = time.monotonic() + 10
+        while len(self.so_far()) < 0.15 * RATE and time.monotonic() < deadline:
+            time.sleep(0.02)
         return self
 
     def __exit__(self, *exc):
         time.sleep(0.4)   # the tail of the sound through the server
         self.proc.terminate()
         self.proc.wait(timeout=10)
-        self.file.seek(0)
-        data = self.file.read()
+        self.samples = self.so_far()
         self.file.close()
-        samples = np.frombuffer(data[:len(data) // 8 * 8], "<f4").reshape(-1, 2)
+
+    def so_far(self) -> np.ndarray:
+        """What is recorded until now, as `samples` will begin (for a test that waits
+        for what it listens for instead of sleeping a fixed time)."""
+        size = os.fstat(self.file.fileno()).st_size // 8 * 8
+        samples = np.frombuffer(os.pread(self.file.fileno(), size, 0), "<f4").reshape(-1, 2)
         # The monitor may hand over a little of what it held before we connected: drop
         # the first 0.25 s (nothing of ours is played before 0.4 s).
-        self.samples = samples[int(0.25 * RATE):]
+        return samples[int(0.25 * RATE):]
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ MISSING = {
                                    "readline", "crypt", "syslog", "posix"},
     "darwin": CONSOLE_LINUX_ONLY,
 }
-# Imported before sys.platform changes: they choose their native parts when imported.
-FIRST = ["subprocess", "asyncio", "ctypes.util", "numpy", "sounddevice"]
+# Imported before sys.platform changes: they choose their native parts when imported
+# (prismatoid adds its DLL folder on Windows).
+FIRST = ["subprocess", "asyncio", "ctypes.util", "numpy", "sounddevice", "prism"]
 
 
 class Blocked(importlib.abc.MetaPathFinder):

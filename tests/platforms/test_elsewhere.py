@@ -33,12 +33,12 @@ def data_folder(platform, tmp_path):
     return tmp_path / "home" / "Library" / "Application Support" / "audio_console"
 
 
-def run_there(platform, args, lines, tmp_path, timeout=90):
+def run_there(platform, args, lines, tmp_path, timeout=90, env_extra=None):
     end = "\r\n" if platform == "win32" else "\n"      # what a Windows console sends
     stdin = "".join(line + end for line in lines)
     return subprocess.run([sys.executable, str(ELSEWHERE), platform, *args], input=stdin, text=True,
-                          capture_output=True, timeout=timeout, env=platform_env(platform, tmp_path),
-                          cwd=tmp_path)
+                          capture_output=True, timeout=timeout,
+                          env={**platform_env(platform, tmp_path), **(env_extra or {})}, cwd=tmp_path)
 
 
 def test_the_imitation_really_blocks_the_linux_helpers(tmp_path):
@@ -87,6 +87,24 @@ def test_speech_falls_back_to_espeak_when_the_platforms_own_driver_is_missing(pl
     assert "blocked import" not in result.stderr and "Traceback" not in result.stderr
     assert "nothing is spoken" not in result.stdout
     assert loudness(record) > 0.05     # the spoken lines, not silence
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("start", [[], ["--screen-reader"]], ids=["plain", "screen-reader"])
+def test_the_plain_start_and_the_screen_reader_there(platform, start, tmp_path):
+    """The start with nothing set (the menu, speech and signals on) and the one with
+    the screen reader (none runs here: one line, then the console's own voice)."""
+    env_extra = {"SPEECHD_ADDRESS": f"unix_socket:{tmp_path / 'none.sock'}"}
+    record = tmp_path / "played.wav"
+    result = run_there(platform, [*start, "--record", str(record)], ["galaxis", "2", "A1", "quit"], tmp_path,
+                       env_extra=env_extra)
+    assert result.returncode == 0, result.stderr
+    assert "blocked import" not in result.stderr and "Traceback" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert "Query 2." in lines and any(line.startswith("A1") for line in lines), lines   # a board of chance
+    missing = "No screen reader found (none is running): I speak with my own voice."
+    assert lines.count(missing) == (1 if start else 0)
+    assert loudness(record) > 0.01
 
 
 def loudness(path) -> float:

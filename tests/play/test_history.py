@@ -19,6 +19,18 @@ PLACES = {
     "menu": (lambda s: s.open_menu([]), ["help", "status"]),
     "ear drill": (lambda s: s.open_game(GAMES["galaxis"], {"practice": "ear"}, 3), ["status", "hint", "skip", "status"]),
     "tutorial": (lambda s: s.open_game(GAMES["galaxis"], {"practice": "tutorial"}, 1), ["status", "help"]),
+    "long ear drill": (lambda s: s.open_game(GAMES["galaxis"], {"practice": "ear-long"}, 3),
+                       ["status", "hint", "skip", "status"]),
+    "galaxis option 1": (lambda s: s.open_game(GAMES["galaxis"], {"option": 1}, 1), ["status", "help"]),
+    "galaxis option 3 storing": (lambda s: s.open_game(GAMES["galaxis"], {"option": 3}, 1), ["status", "help"]),
+    "galaxis demonstration": (lambda s: s.open_game(GAMES["galaxis"], {"option": 2, "opponent": "computer"}, 1),
+                              ["status", "next", "next"]),
+    "battleship placing": (lambda s: s.open_game(GAMES["battleship"], {"opponent": "computer",
+                                                                       "placement": "manual"}, 1),
+                           ["status", "help"]),
+    "arkade arcade": (lambda s: s.open_game(GAMES["arkade"], {"mode": "arcade"}, 1), ["status", "dice"]),
+    "arkade tutorial": (lambda s: s.open_game(GAMES["arkade"], {"practice": "tutorial"}, 1),
+                        ["status", "what now"]),
 }
 
 
@@ -27,8 +39,9 @@ def said_after(out, before: str) -> list[str]:
 
 
 # Where the place itself takes "previous" or "next" (the menu's question before, the
-# tutorial's steps), the player says "previous message" and "next message".
-TAKEN = {"menu", "tutorial"}
+# tutorial's steps, the demonstration's next query), the player says "previous
+# message" and "next message".
+TAKEN = {"menu", "tutorial", "galaxis demonstration"}
 
 
 @pytest.mark.parametrize("place", sorted(PLACES))
@@ -132,3 +145,16 @@ def test_the_history_by_voice(tmp_path):
     before = out.getvalue()
     session.hear(Heard("history", session.parse("history"), 0.9, False))
     assert said_after(out, before) == ["Last five messages, oldest first:"] + kept[-5:]
+
+
+def test_the_history_typed_into_the_real_console(tmp_path):
+    from tests.conftest import run_console
+    done = run_console(["--game", "battleship", "--seed", "1", "--text"],
+                       ["status", "previous message", "history", "quit"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    newest = lines.index("Your fleet: 25 of 25 holes unhit; vaporized: none; enemy calls at you: 0.")
+    assert lines[newest + 1] == lines[newest - 1]           # previous message: the line before the newest
+    assert lines[newest + 2] == "Last five messages, oldest first:"
+    assert lines[newest + 3:newest + 8][-2:] == lines[newest - 1:newest + 1]
+    assert lines[newest + 8:] == ["Game saved. Goodbye."]

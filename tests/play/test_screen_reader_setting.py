@@ -63,6 +63,43 @@ def test_stop_drops_the_lines_waiting_and_silences_the_reader():
     assert backend.said == ["After the stop."] and backend.stops >= 1
 
 
+def test_closing_hands_over_the_goodbye_without_its_signal_then_lets_the_reader_go():
+    import weakref
+    made = [Backend()]
+    gone = weakref.ref(made[0])
+    reader = ScreenReader(lambda: (made.pop(), "Test reader", None))   # the reader holds it alone
+    assert reader.opened.wait(2)
+    never_played = Sound()                 # the engine closed before it played
+    reader.say("Game saved. Goodbye.", after=never_played)
+    started = time.monotonic()
+    said = gone().said
+    reader.close()
+    assert time.monotonic() - started < 2   # not the 10 s a line waits for its signal
+    assert said == ["Game saved. Goodbye."]
+    assert gone() is None                  # freed while the interpreter runs, not left to its exit
+
+
+def test_closing_while_the_screen_reader_is_being_found_waits_for_the_search(monkeypatch):
+    """The process must not end with the search still running (a segmentation fault at
+    exit); `screen reader off` does not wait, the exit does."""
+    from audio_console.output import screen_reader
+    searching, backend = threading.Event(), Backend()
+
+    def slow_find():
+        searching.wait(5)
+        return backend, "Slow reader", None
+    monkeypatch.setattr(screen_reader, "FIND_WAIT", 10.0)
+    reader = ScreenReader(slow_find)
+    reader.say("Goodbye.")
+    started = time.monotonic()
+    reader.close(wait=False)                         # screen reader off: the session goes on
+    assert time.monotonic() - started < 0.5
+    threading.Timer(0.5, searching.set).start()
+    screen_reader._let_go_at_exit()                  # at exit every reader is waited for
+    assert not reader._worker.is_alive()
+    assert backend.said == ["Goodbye."]
+
+
 def test_lines_said_while_the_screen_reader_is_being_found_wait_for_it(tmp_path):
     backend, found = Backend(), threading.Event()
 

@@ -95,6 +95,10 @@ def test_a_quiet_speaker_is_lifted_and_a_normal_one_left_alone(whisper):
     ("galaxis", "mark bravo seven", "mark B7"),
     ("battleship", "sector two row delta", "shoot 2 row D"),
     ("arkade", "fly golf six forward", "fly G6 forward"),
+    # the message history (issue 32), in each game
+    ("galaxis", "previous message", "previous message"),
+    ("battleship", "history", "history"),
+    ("arkade", "next message", "next message"),
 ])
 def test_a_spoken_command_is_decoded_to_its_command_in_each_game(whisper, speech, game, said, command):
     decoded, heard = hear(whisper, grammar_for_game(game), speech.say(said, "flite:slt"))
