@@ -306,6 +306,7 @@ def start(args, session: Session) -> bool:
     if open_saved(session, args.resume):
         return True
     session.check_options = options_checker(GAMES)
+    session.seed = args.seed
     if args.game is None:
         session.open_menu()
         return True

@@ -62,6 +62,7 @@ class SessionView(Protocol):
     holding: bool
     running: bool
     prompt_rng: random.Random
+    seed: int | None
     clock: Callable[[], float]
 
     @property
@@ -229,7 +230,8 @@ class MenuStage(Handler):
             elif menu.start_with is not None:
                 session.open_game(*menu.start_with)
             elif menu.info is not None:
-                session.open_game(menu.info, menu.chosen_options(), random.randrange(2 ** 31))
+                seed = session.seed if session.seed is not None else random.randrange(2 ** 31)
+                session.open_game(menu.info, menu.chosen_options(), seed)
             else:                       # finished without a game: cannot happen, but not a crash
                 session.open_menu()
         except InputError as error:

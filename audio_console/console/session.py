@@ -66,6 +66,7 @@ class Session:
         self.listener: Listener | None = None
         self.check: VoiceCheckConsole | None = None    # a voice check in progress
         self.prompt_rng = random.Random()   # the voice check's prompts
+        self.seed: int | None = None        # --seed: the board of each game the menu starts (None: a new one)
         self.talking = False       # push to talk: between the two presses of Enter
         self.running = True
         self.save_problem: str | None = None   # why the last save failed (told once)

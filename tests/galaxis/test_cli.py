@@ -220,6 +220,22 @@ def test_menu_chooses_game_and_option_by_words(tmp_path):
     assert "Team 1: store position 1 of 4." in result.stdout
 
 
+def test_seed_gives_the_same_board_when_the_game_is_chosen_from_the_menu(tmp_path):
+    """--seed promises a repeatable game, also without --game: the menu's game is the
+    seed's board (the same answers as with --game), and another seed another board."""
+    def answers(args, home):
+        home.mkdir()
+        result = run_console(args + ["--text"], ["galaxis", "two"] * ("--game" not in args) + points, home)
+        assert result.returncode == 0, result.stderr
+        return [line for line in result.stdout.splitlines() if " answered " in line]
+    points = ["a1", "b3", "c5", "d7", "e9", "g2", "f4"]
+    from_menu = answers(["--seed", "7"], tmp_path / "menu")
+    assert len(from_menu) >= 5, from_menu
+    assert answers(["--seed", "7"], tmp_path / "menu again") == from_menu
+    assert answers(["--game", "galaxis", "--option", "2", "--seed", "7"], tmp_path / "game") == from_menu
+    assert answers(["--seed", "8"], tmp_path / "other") != from_menu
+
+
 def test_menu_takes_typed_numbers_and_explains_out_of_turn_words(tmp_path):
     result = run_console(["--text"], ["delta five", "1", "1", "2"], tmp_path)
     assert "Not understood: delta five. Choose a game: Galaxis" in result.stdout
