@@ -21,7 +21,9 @@ MAX_SETTINGS_BYTES = 100_000     # the file is a few hundred bytes
 def data_dir() -> Path:
     """Where settings and saved games live: $AUDIO_CONSOLE_HOME when set, else by the
     platform's convention: %APPDATA% on Windows (roaming: they follow the player to
-    another PC), ~/Library/Application Support on macOS, the XDG default on Linux."""
+    another PC), ~/Library/Application Support on macOS, $XDG_DATA_HOME (an absolute
+    path, as the XDG spec asks) or its default ~/.local/share elsewhere; a folder kept
+    at the default before $XDG_DATA_HOME was heeded is still used, so no save is lost."""
     home = os.environ.get("AUDIO_CONSOLE_HOME")
     if home:
         return Path(home)
@@ -30,7 +32,11 @@ def data_dir() -> Path:
         return (Path(appdata) if appdata else Path.home() / "AppData" / "Roaming") / "audio_console"
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / "audio_console"
-    return Path.home() / ".local" / "share" / "audio_console"
+    default = Path.home() / ".local" / "share" / "audio_console"
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(xdg) or (default.is_dir() and not (Path(xdg) / "audio_console").exists()):
+        return default
+    return Path(xdg) / "audio_console"
 
 
 # The words a text setting may hold; anything else in the file falls back to the default.

@@ -40,6 +40,7 @@ def test_the_data_folder_follows_each_platforms_convention_unless_audio_console_
     monkeypatch.delenv("AUDIO_CONSOLE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     expected = {"win32": tmp_path / "Roaming" / "audio_console",
                 "darwin": tmp_path / "Library" / "Application Support" / "audio_console",
                 "linux": tmp_path / ".local" / "share" / "audio_console"}
@@ -51,3 +52,22 @@ def test_the_data_folder_follows_each_platforms_convention_unless_audio_console_
     assert data_dir() == Path.home() / "AppData" / "Roaming" / "audio_console"
     monkeypatch.setenv("AUDIO_CONSOLE_HOME", str(tmp_path / "mine"))
     assert data_dir() == tmp_path / "mine"        # the override wins everywhere
+
+
+def test_on_linux_xdg_data_home_is_heeded_but_an_existing_folder_keeps_its_saves(monkeypatch, tmp_path):
+    import sys
+
+    from audio_console.base.settings import data_dir
+    monkeypatch.delenv("AUDIO_CONSOLE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert data_dir() == tmp_path / "data" / "audio_console"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")       # not absolute: ignored, as the spec says
+    assert data_dir() == tmp_path / ".local" / "share" / "audio_console"
+    old = tmp_path / ".local" / "share" / "audio_console"
+    old.mkdir(parents=True)                                     # saves kept before XDG_DATA_HOME was heeded
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert data_dir() == old
+    (tmp_path / "data" / "audio_console").mkdir(parents=True)   # once the player has the new one, it wins
+    assert data_dir() == tmp_path / "data" / "audio_console"
