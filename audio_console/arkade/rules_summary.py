@@ -7,14 +7,14 @@ from __future__ import annotations
 GOAL = ("Arkade rules, in short. To win: the Alien flies a saucer to row {last}; "
         "the Defence destroys every saucer.")
 SIDES = ("The 12 saucers, yellow, pink and purple, start in rows A and B; "
-         "the Defence's spaceship moves beyond row {last}, shooting up its column.")
+         "the Defence's spaceship patrols beyond row {last}, shooting up its column.")
 DICE = "Dice: every space is blue, orange or green, and the Alien's two flight dice show these same colours."
 FLIGHT = ("Each die flies a saucer one space, forward or sideways, onto a free space of its colour; "
           "never backwards, diagonally or over a saucer.")
 ALIEN = "To play the Alien: roll, then fly B1 forward or fly B1 left; two saucers a space each, or one saucer two."
 FINDING = "To find a flight: read row C names each space's colour, what is at C3 one space; or what can I do."
 DEFENCE = "The Defence rolls two dice: flight, 1 to 6, and shot, a saucer colour."
-SHIP = ("Ship to 4 flies to the column rolled; booster left spends a booster, one column more; "
+SHIP = ("Ship to 4 flies to the column rolled; booster left or right, one column a booster; "
         "shoot hits the column's nearest saucer if it has the shot die's colour.")
 MODES = {
     "strategy": ["Strategy Mode: the sides take turns, the Alien first; say done to end your turn.",

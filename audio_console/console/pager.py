@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from audio_console.contract.base import Message, Reply
 
-# Words on one page, its last line included: at the default 175 words a minute espeak-ng
-# says a page of rules in 14 to 19 s (docs/measurements/rules-speech.md); a page of 60
-# words took 23 s. Counted as text.split() counts them: "B1" is one word.
+# Words on one page, its last line included, counted as text.split() counts them ("B1"
+# is one word): at the default rate espeak-ng says 2.7 to 3.1 of them a second in the
+# rules (the slowest: numbers and short clauses), so a page lasts at most about 20 s
+# (scripts/bench_rules_speech.py; docs/measurements/rules-speech.md).
 PAGE_WORDS = 55
 NOTHING_MORE = "Nothing more to say: that was all of it. Say repeat to hear it again."
 OUT_OF_DATE = "The rest of that list is out of date: the game has moved on. Ask again."

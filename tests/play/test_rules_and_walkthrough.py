@@ -25,7 +25,7 @@ ARKADE = ["Arkade rules, in short.", "To win: the Alien flies a saucer to row H"
           "yellow, pink and purple", "every space is blue, orange or green",
           "the Alien's two flight dice show these same colours", "forward or sideways, onto a free space of its colour",
           "never backwards, diagonally or over a saucer", "fly B1 forward", "read row C", "what can I do"]
-DEFENCE = ["flight, 1 to 6", "Ship to 4 flies to the column rolled", "booster left", "shoot hits the column's nearest saucer"]
+DEFENCE = ["flight, 1 to 6", "Ship to 4 flies to the column rolled", "booster left or right", "shoot hits the column's nearest saucer"]
 GAMES_AND_OPTIONS = [
     ("galaxis", {"option": 1}, ["Galaxis rules, in short.", "answers discovered", "0 to 4", "a 0 empties",
                                 "Option 1: two teams", "never the point"]),
