@@ -20,19 +20,20 @@ OUT_OF_DATE = "The rest of that list is out of date: the game has moved on. Ask 
 LAST_PAGE = "Last part. Say rules to start again, or help for commands."
 
 
-def next_page(number: int, count: int) -> str:
-    """The last line of every page but the last: what `more` brings, and that it can wait."""
-    return f"Say more for part {number + 1} of {count}, or go on playing."
+def next_page(number: int, count: int, going_on: str = "playing") -> str:
+    """The last line of every page but the last: what `more` brings, and that it can
+    wait (going_on: "playing" in a game, "choosing" in the menu)."""
+    return f"Say more for part {number + 1} of {count}, or go on {going_on}."
 
 
 def words(lines: list[str]) -> int:
     return sum(len(line.split()) for line in lines)
 
 
-def paged(lines: list[str], budget: int = PAGE_WORDS) -> Reply:
+def paged(lines: list[str], budget: int = PAGE_WORDS, going_on: str = "playing") -> Reply:
     """`lines` in pages of at most `budget` words, each page ending with what to say
     next; a line is never split (so keep each under the budget, less its last line)."""
-    room = budget - max(words([next_page(9, 9)]), words([LAST_PAGE]))
+    room = budget - max(words([next_page(9, 9, going_on)]), words([LAST_PAGE]))
     pages: list[list[str]] = []
     for line in lines:
         if pages and words(pages[-1]) + words([line]) <= room:
@@ -41,7 +42,7 @@ def paged(lines: list[str], budget: int = PAGE_WORDS) -> Reply:
             pages.append([line])
     if len(pages) > 1:
         for number, page in enumerate(pages, 1):
-            page.append(next_page(number, len(pages)) if number < len(pages) else LAST_PAGE)
+            page.append(next_page(number, len(pages), going_on) if number < len(pages) else LAST_PAGE)
     shown = [[Message(line) for line in page] for page in pages]
     return Reply(messages=shown[0] if shown else [], more=shown[1:])
 

@@ -34,7 +34,7 @@ class SessionCommands(Handler):
         lines = self.session.console.rules_summary() or [
             "Choose a game first; then say rules to hear its rules in short."]
         self.session.pager.drop()
-        self.session.show(paged(lines))
+        self.session.show(paged(lines, going_on="choosing" if self.session.menu is not None else "playing"))
 
     def do_more(self, command: Command) -> None:
         self.session.show(self.session.pager.next())

@@ -115,6 +115,7 @@ def test_rules_is_understood_in_the_menu_and_from_the_command_line(tmp_path):
     assert "Not understood" not in result.stdout
     assert result.stdout.count("Arkade rules, in short.") == 2    # the chosen game's, in the menu
     assert "Strategy Mode: the sides take turns" not in result.stdout  # the last page only once arcade was chosen
+    assert "Say more for part 2 of 5, or go on choosing." in result.stdout.splitlines()   # the menu's question waits
     assert "Arcade Mode: both sides play at once;" in result.stdout
     result = run_console(["--game", "arkade", "--text", "--save", str(tmp_path / "s.json")], ["rules"], tmp_path)
     assert "Arkade rules, in short." in result.stdout and "Not understood" not in result.stdout
