@@ -11,7 +11,7 @@ from __future__ import annotations
 from audio_console.contract.base import Message, Reply
 
 # Words on one page, its last line included, counted as text.split() counts them ("B1"
-# is one word): at the default rate espeak-ng says 2.7 to 3.1 of them a second in the
+# is one word): at the default rate espeak-ng says 2.7 to 3.6 of them a second in the
 # rules (the slowest: numbers and short clauses), so a page lasts at most about 20 s
 # (scripts/bench_rules_speech.py; docs/measurements/rules-speech.md).
 PAGE_WORDS = 55
