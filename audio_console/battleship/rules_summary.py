@@ -10,7 +10,7 @@ RULES = [
     "The fleet: Quadron, 8 holes; Rocket Raider and Celestial Crawler, 6 each; Tricorn Fighter, 3; Dueler, 2.",
     "Each ship has its own shape, may be turned, and never overlaps another.",
     "Your turn: call a whole line, not a point: a sector and a row or a column, like sector 2 row D.",
-    "Answer: hit or miss. Hit means every hole of every ship on that line is hit; you are not told how many.",
+    "Answer: hit or miss. Hit: every hole of every ship on that line is hit; you are not told how many.",
     "A ship with every hole hit is vaporized, and its owner names it. "
-    "To win: vaporize the other side's whole fleet first.",
+    "To win: vaporize the other's whole fleet first.",
 ]

@@ -17,7 +17,8 @@ from audio_console.contract.base import Message, Reply
 PAGE_WORDS = 55
 NOTHING_MORE = "Nothing more to say: that was all of it. Say repeat to hear it again."
 OUT_OF_DATE = "The rest of that list is out of date: the game has moved on. Ask again."
-LAST_PAGE = "Last part. Say rules to start again, or help for commands."
+# "how to play", not "rules": said alone, "rules" is often heard as "hint" (docs/commands.md)
+LAST_PAGE = "Last part. Say how to play to start again, or help for commands."
 
 
 def next_page(number: int, count: int, going_on: str = "playing") -> str:
@@ -33,13 +34,15 @@ def words(lines: list[str]) -> int:
 def paged(lines: list[str], budget: int = PAGE_WORDS, going_on: str = "playing") -> Reply:
     """`lines` in pages of at most `budget` words, each page ending with what to say
     next; a line is never split (so keep each under the budget, less its last line)."""
-    room = budget - max(words([next_page(9, 9, going_on)]), words([LAST_PAGE]))
+    room = budget - words([next_page(9, 9, going_on)])
     pages: list[list[str]] = []
     for line in lines:
         if pages and words(pages[-1]) + words([line]) <= room:
             pages[-1].append(line)
         else:
             pages.append([line])
+    if len(pages) > 1 and len(pages[-1]) > 1 and words(pages[-1] + [LAST_PAGE]) > budget:
+        pages.append([pages[-1].pop()])          # the last page's own last line is longer
     if len(pages) > 1:
         for number, page in enumerate(pages, 1):
             page.append(next_page(number, len(pages), going_on) if number < len(pages) else LAST_PAGE)

@@ -19,9 +19,9 @@ OPTIONS = {
     3: ["Option 3: each team first stores four secret positions, then the teams take turns hunting "
         "the other team's; every query is announced and closes that point to the other team.",
         "Caution spaceship: querying your own stored position gives that ship away, unless you say "
-        "caution spaceship first, betting that the other team hid a ship there too."],
+        "caution spaceship first, betting the other team hid a ship there too."],
 }
-TIME_LIMIT = "Time limit: a turn lasts {seconds:g} seconds; a warning sounds before the end, then the turn passes."
+TIME_LIMIT = "Time limit: {seconds:g} seconds a turn; a warning sounds before the end, then the turn passes."
 
 
 def rules_lines(option: int | None = None, time_limit: float | None = None) -> list[str]:

@@ -14,13 +14,20 @@ def texts(reply) -> list[list[str]]:
 
 
 def test_lines_are_packed_whole_into_pages_within_the_budget():
-    lines = [line(20, "one"), line(20, "two"), line(25, "three"), line(10, "four"), line(39, "five")]
-    pages = texts(paged(lines, budget=50))     # room for 39 words, the tail's 11 aside
+    lines = [line(20, "one"), line(20, "two"), line(25, "three"), line(10, "four"), line(37, "five")]
+    pages = texts(paged(lines, budget=50))     # room for 39 words, "Say more ..." aside
     assert [page[:-1] for page in pages] == [lines[0:1], lines[1:2], lines[2:4], lines[4:5]]
     assert all(sum(len(text.split()) for text in page) <= 50 for page in pages)
     assert [page[-1] for page in pages] == [
         "Say more for part 2 of 4, or go on playing.", "Say more for part 3 of 4, or go on playing.",
-        "Say more for part 4 of 4, or go on playing.", "Last part. Say rules to start again, or help for commands."]
+        "Say more for part 4 of 4, or go on playing.", "Last part. Say how to play to start again, or help for commands."]
+
+
+def test_the_last_page_keeps_room_for_its_longer_last_line():
+    lines = [line(30, "one"), line(20, "two"), line(19, "three")]
+    pages = texts(paged(lines, budget=50))     # two and three fit a page of 50 with "Say more ...", not with "Last part ..."
+    assert [page[:-1] for page in pages] == [lines[0:1], lines[1:2], lines[2:3]]
+    assert all(sum(len(text.split()) for text in page) <= 50 for page in pages)
 
 
 def test_short_rules_are_one_page_without_a_tail_and_none_are_no_page():

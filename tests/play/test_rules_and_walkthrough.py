@@ -18,7 +18,7 @@ from tests.robust.helpers import make_session
 # PAGE_WORDS / SLOWEST_WORDS_A_SECOND seconds.
 SLOWEST_WORDS_A_SECOND = 2.7
 PAGE_SECONDS = 20.5          # "about 20 s": what a listener can hold before the next choice
-LAST_PAGE = "Last part. Say rules to start again, or help for commands."
+LAST_PAGE = "Last part. Say how to play to start again, or help for commands."
 NOTHING_MORE = "Nothing more to say: that was all of it. Say repeat to hear it again."
 
 ARKADE = ["Arkade rules, in short.", "To win: the Alien flies a saucer to row H", "the Defence destroys every saucer",
@@ -30,10 +30,10 @@ GAMES_AND_OPTIONS = [
     ("galaxis", {"option": 1}, ["Galaxis rules, in short.", "answers discovered", "0 to 4", "a 0 empties",
                                 "Option 1: two teams", "never the point"]),
     ("galaxis", {"option": 2}, ["eight beams", "Option 2: you alone"]),
-    ("galaxis", {"option": 3, "time_limit": 60.0}, ["caution spaceship", "a turn lasts 60 seconds"]),
+    ("galaxis", {"option": 3, "time_limit": 60.0}, ["caution spaceship", "Time limit: 60 seconds a turn"]),
     ("battleship", {"opponent": "computer"}, ["Battleship rules, in short.", "rows A to J and columns 1 to 10",
                                               "Quadron, 8 holes", "like sector 2 row D", "hit or miss",
-                                              "To win: vaporize the other side's whole fleet"]),
+                                              "To win: vaporize the other's whole fleet"]),
     ("arkade", {"mode": "strategy"}, ARKADE + DEFENCE + ["Strategy Mode: the sides take turns", "say done",
                                                          "up to 3 a turn"]),
     ("arkade", {"mode": "arcade"}, ARKADE + DEFENCE + ["Arcade Mode: both sides play at once", "every 3 seconds",
