@@ -29,10 +29,12 @@ class SessionCommands(Handler):
         session.show(Reply(messages=[Message(line) for line in lines]))
 
     def do_rules(self, command: Command) -> None:
-        # a page at a time (more: the next), one message a line: typing or stop cuts it off
+        # a page at a time (more: the next), one message a line: typing or stop cuts it off;
+        # asked again, the rules start over, even when they fit on one page
         lines = self.session.console.rules_summary() or [
             "Choose a game first; then say rules to hear its rules in short."]
-        self.session.show(paged(lines, "Rules"))
+        self.session.pager.drop()
+        self.session.show(paged(lines, going_on="choosing" if self.session.menu is not None else "playing"))
 
     def do_more(self, command: Command) -> None:
         self.session.show(self.session.pager.next())

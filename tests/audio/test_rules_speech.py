@@ -40,10 +40,10 @@ def test_stop_cuts_the_rules_off(session):
     session, engine, out = session
     session.type("rules")
     time.sleep(1.5)
-    assert engine.busy()                    # the first page, about 33 s: still speaking
+    assert engine.busy()                    # the first page, about 18 s: still speaking
     assert not idle_within(engine, 1.0)
     session.type("stop")
-    assert idle_within(engine, 1.0)         # of about 33 s (1 s: a loaded machine's margin)
+    assert idle_within(engine, 1.0)         # of about 18 s (1 s: a loaded machine's margin)
 
 
 @pytest.mark.audio

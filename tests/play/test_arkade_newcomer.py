@@ -15,15 +15,16 @@ STRATEGY = ["--game", "arkade", "--text", "--no-chips"]
 
 def test_the_start_tells_a_newcomer_about_rules_the_walkthrough_and_how_to_move(tmp_path):
     done = run_console([*STRATEGY, "--seed", "3", "--save", str(tmp_path / "s.json")],
-                       ["how to play", "more"], tmp_path)
+                       ["how to play", "more", "more"], tmp_path)
     lines = done.stdout.splitlines()
     assert lines[1].endswith("New to Arkade? Say how to play for the rules, or menu for the walkthrough. "
                              "Say help for commands.")
     assert lines[2] == ("To play: roll; each die shows a space colour; fly a saucer onto a free space of that "
                         "colour, forward or sideways, for example fly B1 forward.")
-    assert "the Alien's two flight dice show these same colours" in done.stdout      # rules, page 1
-    assert "Rules, part 1 of 3. Say more for part 2." in lines
-    assert "To play the Alien: say roll, then fly a saucer, for example fly B1 forward" in done.stdout   # page 2
+    assert "To win: the Alien flies a saucer to row H" in done.stdout                 # rules, page 1
+    assert "Say more for part 2 of 5, or go on playing." in lines
+    assert "the Alien's two flight dice show these same colours" in done.stdout      # page 2
+    assert "To play the Alien: roll, then fly B1 forward or fly B1 left" in done.stdout   # page 3
     defence = run_console([*STRATEGY, "--alien", "computer", "--seed", "3", "--save", str(tmp_path / "d.json")],
                           [], tmp_path)
     assert ("To play: roll; ship to the column your flight die shows, or booster left or right; shoot when the "
