@@ -157,6 +157,17 @@ class Recorder:
                 while len(self.blocks) * 480 > self.keep:
                     self.blocks.pop(0)
 
+    def wait_recording(self, seconds: float = 0.3, limit: float = 10.0) -> bool:
+        """Until `seconds` of sound have arrived (parec connects late on a loaded
+        machine: what played before is not in it); False after `limit` seconds."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            with self._lock:
+                if len(self.blocks) * 480 >= seconds * 16000:
+                    return True
+            time.sleep(0.02)
+        return False
+
     def between(self, start: float, end: float) -> np.ndarray:
         """The samples (int16) that arrived from `start` to `end` (monotonic)."""
         with self._lock:
