@@ -16,31 +16,28 @@ from __future__ import annotations
 
 import re
 
+from audio_console.voice.phrase_trie import NUMBERS
+
 _TOKEN = re.compile(r"[a-z]+|\d+")
-_DIGITS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
-           "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
 
 
 def _tokens(text: str) -> list[str]:
     """Lower-case letters and digits apart ("D5" -> d, 5), number words as digits."""
-    return [_DIGITS.get(t, t) for t in _TOKEN.findall(text.lower())]
+    return [NUMBERS.get(t, t) for t in _TOKEN.findall(text.lower())]
 
 
 def said_by_the_console(transcript: str, spoken: list[str]) -> bool:
-    """Every word of `transcript` is in one line of `spoken` (what the console was
-    saying meanwhile, in order), in that line's order."""
+    """Every word of `transcript` is in what the console was saying meanwhile
+    (`spoken`, its lines in order: a long line is spoken in parts), in that order."""
     heard = _tokens(transcript)
     if not heard:
         return False
     unique = [t for i, t in enumerate(heard) if t not in heard[:i]]   # Whisper repeats: "D5. D5."
-    for line in spoken + [" ".join(spoken)]:   # a long line is spoken in parts
-        words = _tokens(line)
-        at = 0
-        for token in unique:
-            try:
-                at = words.index(token, at) + 1
-            except ValueError:
-                break
-        else:
-            return True
-    return False
+    words = _tokens(" ".join(spoken))
+    at = 0
+    for token in unique:
+        try:
+            at = words.index(token, at) + 1
+        except ValueError:
+            return False
+    return True
