@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 
 # void handler(const char *file, int line, const char *function, int err, const char *fmt, ...)
 _HANDLER_TYPE = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
                                  ctypes.c_int, ctypes.c_char_p)
 _silent_handler = None   # kept alive for as long as alsa-lib may call it
-_released: list[bool] = []
 
 
 def _asound():
@@ -47,16 +47,14 @@ def silence_alsa_messages() -> bool:
     return True
 
 
+@functools.cache
 def release_plugins() -> bool:
     """Once, after PortAudio's device scan: unload the ALSA plugin libraries that only
     the scan opened. alsa-lib frees its global configuration (read again by the next
     open) and closes the cached plugin libraries no open stream holds; streams open
     and running are untouched. True if alsa-lib was asked."""
-    if _released:
-        return _released[0]
     try:
         asound = _asound()
-        _released.append(asound is not None and asound.snd_config_update_free_global() == 0)
+        return asound is not None and asound.snd_config_update_free_global() == 0
     except (OSError, AttributeError):
-        _released.append(False)
-    return _released[0]
+        return False
