@@ -19,7 +19,6 @@ BEAM = 3                  # phrase prefixes kept per branching level
 BEAM_FIRST = 3            # ... and for the first word (5 lost more than it won on tuning clips)
 PRUNE = 5.0               # prefixes this many nats below the best are dropped
 MAX_LEVELS = 16
-SAME_KIND_SLACK = 0.0     # nats taken off a dropped prefix's bound (margin_over_rivals)
 LOOKAHEAD = 2             # a node's next tokens are computed with it when it has at most this many
 
 
@@ -160,7 +159,7 @@ def margin_over_rivals(trie: PhraseTrie, phrase: int, total: float, finished: di
     if runner_up is not None and trie.kind(runner_up) != kind:
         near = max((bound for bound, node in pruned if node.command != mine and _kind(trie, node) == kind),
                    default=-math.inf)
-        rival = max(rival, near - SAME_KIND_SLACK)
+        rival = max(rival, near)
     if rival == -math.inf:
         # no other command finished: the best dropped prefix of another command
         # bounds it from above (a loose bound: its words were not all scored)
