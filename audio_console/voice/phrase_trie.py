@@ -146,7 +146,6 @@ class PhraseTrie:
                 if command.text not in command_ids:
                     command_ids[command.text] = len(command_ids)
                     self._command_kind.append(kind_ids.setdefault(kind_of(command), len(kind_ids)))
-        self._kind_slots = [bool(kind) for kind in kind_ids]   # per kind: whether it has slots
         self._command_index = [command_ids[c] for c in self.commands]
         self._mark_commands(self.words)
         self.root = self._node(self._arrive(self.words, False, first=True), terminal=None)
@@ -260,9 +259,6 @@ class PhraseTrie:
     def kind(self, phrase: int) -> int:
         """The kind of the command `phrase` says (kind_of), as a number."""
         return self._command_kind[self._command_index[phrase]]
-
-    def kind_has_slots(self, kind: int) -> bool:
-        return self._kind_slots[kind]
 
     def kind_below(self, node: Node) -> int:
         """The one kind of command every phrase below `node` says, or -2 when several."""

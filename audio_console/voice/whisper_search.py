@@ -19,7 +19,6 @@ BEAM = 3                  # phrase prefixes kept per branching level
 BEAM_FIRST = 3            # ... and for the first word (5 lost more than it won on tuning clips)
 PRUNE = 5.0               # prefixes this many nats below the best are dropped
 MAX_LEVELS = 16
-RESERVE_LOOK = 12         # dropped prefixes looked through for the close rival (reserved_rival)
 LOOKAHEAD = 2             # a node's next tokens are computed with it when it has at most this many
 
 
@@ -133,10 +132,7 @@ def searching(trie: PhraseTrie, root_lp: np.ndarray, eot: int, stops: list[int])
         floor = max(candidates[0][0], best_done) - PRUNE
         width = BEAM_FIRST if calls == 0 else BEAM
         keep = [c for c in candidates[:width] if c[0] >= floor and c[0] > best_done - PRUNE]
-        rival = reserved_rival(trie, candidates, keep, max(floor, best_done - PRUNE))
-        pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4] if c is not rival)
-        if rival is not None:
-            keep.append(rival)
+        pruned.extend((c[0], c[1]) for c in candidates[len(keep):len(keep) + width * 4])
         if not keep:
             break
         frontier, dists, called = yield keep
@@ -146,28 +142,6 @@ def searching(trie: PhraseTrie, root_lp: np.ndarray, eot: int, stops: list[int])
     phrase, (total, length) = max(finished.items(), key=lambda kv: kv[1][0])
     margin, runner_up = margin_over_rivals(trie, phrase, total, finished, pruned)
     return (phrase, total), margin, length, calls, runner_up
-
-
-def reserved_rival(trie: PhraseTrie, candidates: list[Entry], keep: list[Entry], floor: float) -> Entry | None:
-    """A slot beyond the beam for the close rival: when every kept prefix of the best
-    one's kind (a point) leads to one command ("C 1", "C1"), the best dropped prefix
-    of another command of that kind ("C 8") within the floor, so that it finishes and
-    bounds the margin by its own score, whatever short phrase of another kind ("Say
-    more") took the beam's other slots. None for commands without slots ("stop")."""
-    if not keep:
-        return None
-    kind = _kind(trie, keep[0][1])
-    if kind < 0 or not trie.kind_has_slots(kind):
-        return None
-    commands = {_command(trie, node) for _, node, _ in keep if _kind(trie, node) == kind}
-    if len(commands) != 1 or -2 in commands:
-        return None
-    for entry in candidates[len(keep):len(keep) + RESERVE_LOOK]:
-        if entry[0] < floor:
-            break
-        if _command(trie, entry[1]) not in commands and _kind(trie, entry[1]) == kind:
-            return entry
-    return None
 
 
 def margin_over_rivals(trie: PhraseTrie, phrase: int, total: float, finished: dict[int, tuple[float, int]],
@@ -196,10 +170,6 @@ def margin_over_rivals(trie: PhraseTrie, phrase: int, total: float, finished: di
 
 def _kind(trie: PhraseTrie, node: "Node | Stop") -> int:
     return trie.kind(node.phrase) if isinstance(node, Stop) else trie.kind_below(node)
-
-
-def _command(trie: PhraseTrie, node: "Node | Stop") -> int:
-    return trie.command_index(node.phrase) if isinstance(node, Stop) else node.command
 
 
 def score_chains(entries, rows) -> tuple[list[Entry], list[np.ndarray]]:
