@@ -35,6 +35,12 @@ def words_of(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(text)}
 
 
+def kind_of(command) -> tuple[str, ...]:
+    """A command's kind: the names of its slots ("query D5", "mark D5": a point; "stop",
+    "say more": none). The phrase search weighs a command against others of its kind."""
+    return tuple(name for name, _ in command.values)
+
+
 def _word_forms(word: str, first: bool) -> list[str]:
     """How Whisper may write one spoken word: digits for numbers, capital letters,
     a capital at the start (it also writes short commands in lower case)."""
@@ -80,7 +86,7 @@ def written_forms(phrase: str) -> list[str]:
 
 
 class WordNode:
-    __slots__ = ("children", "phrase", "word", "depth", "command")
+    __slots__ = ("children", "phrase", "word", "depth", "command", "kind")
 
     def __init__(self, word: str = "", depth: int = 0):
         self.children: dict[str, WordNode] = {}
@@ -88,6 +94,7 @@ class WordNode:
         self.word = word        # the word that led here
         self.depth = depth
         self.command = -1       # the one command below (index), -2 when several
+        self.kind = -1          # the one kind of command below (kind_of), -2 when several
 
 
 class Node:
@@ -122,6 +129,8 @@ class PhraseTrie:
         self.examples: str | None = None     # example_text() of the phrases, once asked for
         self._vocabulary: set[str] | None = None
         command_ids: dict[str, int] = {}
+        kind_ids: dict[tuple[str, ...], int] = {}
+        self._command_kind: list[int] = []   # per command index: its kind (kind_of)
         self.words = WordNode()
         for phrase, command in grammar.phrase_commands():
             node = self.words
@@ -134,7 +143,9 @@ class PhraseTrie:
                 node.phrase = len(self.phrases)
                 self.phrases.append(phrase)
                 self.commands.append(command.text)
-                command_ids.setdefault(command.text, len(command_ids))
+                if command.text not in command_ids:
+                    command_ids[command.text] = len(command_ids)
+                    self._command_kind.append(kind_ids.setdefault(kind_of(command), len(kind_ids)))
         self._command_index = [command_ids[c] for c in self.commands]
         self._mark_commands(self.words)
         self.root = self._node(self._arrive(self.words, False, first=True), terminal=None)
@@ -148,7 +159,8 @@ class PhraseTrie:
         return ids
 
     def _mark_commands(self, root: WordNode) -> None:
-        """Each word node's one command below it, or -2 when several (iteratively)."""
+        """Each word node's one command below it, and its one kind of command, or -2
+        when several (iteratively)."""
         order, stack = [], [root]
         while stack:
             node = stack.pop()
@@ -156,9 +168,12 @@ class PhraseTrie:
             stack.extend(node.children.values())
         for node in reversed(order):
             found = {self._command_index[node.phrase]} if node.phrase >= 0 else set()
+            kinds = {self._command_kind[c] for c in found}
             for child in node.children.values():
                 found.add(child.command)
+                kinds.add(child.kind)
             node.command = found.pop() if len(found) == 1 else -2
+            node.kind = kinds.pop() if len(kinds) == 1 else -2
 
     def _word_options(self, parent: WordNode, child: WordNode, first: bool):
         """(tokens, must_continue) for writing child.word after parent's word."""
@@ -240,6 +255,17 @@ class PhraseTrie:
 
     def command_index(self, phrase: int) -> int:
         return self._command_index[phrase]
+
+    def kind(self, phrase: int) -> int:
+        """The kind of the command `phrase` says (kind_of), as a number."""
+        return self._command_kind[self._command_index[phrase]]
+
+    def kind_below(self, node: Node) -> int:
+        """The one kind of command every phrase below `node` says, or -2 when several."""
+        kinds = {item[0].kind for item in node.items}
+        if node.phrase >= 0:
+            kinds.add(self.kind(node.phrase))
+        return kinds.pop() if len(kinds) == 1 else -2
 
 
 SHORT_COMMANDS = ("hint",)

@@ -140,16 +140,36 @@ def searching(trie: PhraseTrie, root_lp: np.ndarray, eot: int, stops: list[int])
     if not finished:
         return None, 0.0, 0, calls, None
     phrase, (total, length) = max(finished.items(), key=lambda kv: kv[1][0])
-    command = trie.commands[phrase]
+    margin, runner_up = margin_over_rivals(trie, phrase, total, finished, pruned)
+    return (phrase, total), margin, length, calls, runner_up
+
+
+def margin_over_rivals(trie: PhraseTrie, phrase: int, total: float, finished: dict[int, tuple[float, int]],
+                       pruned: list[tuple[float, "Node | Stop"]]) -> tuple[float, int | None]:
+    """The best phrase's margin over the best different command, and the best
+    finished phrase of a different command (the runner-up) or None.
+
+    The rival is the best finished phrase of another command. Where that one is of
+    another kind (a short "say more" finishing far below "C 1."), the close rival of
+    the same kind (C8) may have been dropped unfinished: its prefix's score bounds it,
+    so an unrelated phrase finishing does not lift the margin."""
+    command, mine, kind = trie.commands[phrase], trie.command_index(phrase), trie.kind(phrase)
     rival, runner_up = max(((s, p) for p, (s, _) in finished.items() if trie.commands[p] != command),
                            default=(-math.inf, None))
+    if runner_up is not None and trie.kind(runner_up) != kind:
+        near = max((bound for bound, node in pruned if node.command != mine and _kind(trie, node) == kind),
+                   default=-math.inf)
+        rival = max(rival, near)
     if rival == -math.inf:
         # no other command finished: the best dropped prefix of another command
         # bounds it from above (a loose bound: its words were not all scored)
-        mine = trie.command_index(phrase)
         rival = max((bound for bound, node in pruned if node.command != mine), default=-math.inf)
     margin = total - rival if rival > -math.inf else 30.0
-    return (phrase, total), min(margin, 30.0), length, calls, runner_up
+    return min(margin, 30.0), runner_up
+
+
+def _kind(trie: PhraseTrie, node: "Node | Stop") -> int:
+    return trie.kind(node.phrase) if isinstance(node, Stop) else trie.kind_below(node)
 
 
 def score_chains(entries, rows) -> tuple[list[Entry], list[np.ndarray]]:

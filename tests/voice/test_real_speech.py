@@ -31,7 +31,6 @@ def heard(whisper, galaxis_grammar, name: str):
 @pytest.mark.parametrize("name, command", [
     ("yes.wav", "yes"),           # a real "yes" answers a question at once
     ("stop.wav", "stop"),         # and a real "stop" cuts speech short without a question
-    ("point_a6.wav", "query A6"),  # a person's own "a" and "six": the point, at once
     ("nato_delta5.wav", "query D5"),             # "delta" + "five", as the console prompts
     ("nato_delta8_kitchen10.wav", "query D8"),   # "delta" + "eight" over dishes at 10 dB
     ("nato_charlie3.wav", "query C3"),   # written "Charlie 3. Charley 3. Charley": asked before
@@ -39,6 +38,15 @@ def heard(whisper, galaxis_grammar, name: str):
 def test_a_clearly_said_real_command_is_acted_on_at_once(whisper, galaxis_grammar, name, command):
     result = heard(whisper, galaxis_grammar, name)
     assert (result.action, result.command.text if result.command else None) == ("act", command)
+
+
+def test_a_plain_letter_point_with_no_finished_rival_point_is_asked_about_once(whisper, galaxis_grammar):
+    # a person's own "a" and "six", written "A6.": no other point finished, and the
+    # nearest one dropped (E6) bounds the margin at about 3: one question about the
+    # right point. (It was acted on at once while "softer", finishing 18 nats below,
+    # set the margin; held-out "c eight" written "C 1." looks the same and was C1.)
+    result = heard(whisper, galaxis_grammar, "point_a6.wav")
+    assert (result.action, result.command.text) == ("confirm", "query A6")
 
 
 @pytest.mark.parametrize("name", ["address.wav", "word_house.wav"])
