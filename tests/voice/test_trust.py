@@ -219,3 +219,17 @@ def test_a_stop_the_opinion_is_surest_of_is_taken_on_a_low_score(galaxis_grammar
     assert (heard.action, heard.command.text) == ("act", "stop")
     assert decide(_witnessed("no", -3.47, "Snow and Ford.", "no", 0.999), galaxis_grammar, Settings()).action != "act"
     assert decide(_witnessed("stop", -5.5, "Be Stat 3.", "stop", 0.999), galaxis_grammar, Settings()).action != "act"
+
+
+def test_a_yes_the_encoder_opinion_doubts_is_not_acted_on(galaxis_grammar):
+    # "down" in noise written "Yes.": the phrase search and the transcript say yes,
+    # the encoder states only weakly; a real yes so written is acted on
+    from audio_console.voice.recognizer import Evidence
+
+    def yes(keyword_p, keyword="yes"):
+        evidence = Evidence("yes", -1.0, 10.0, 0.1, "Yes.", True, keyword=keyword, keyword_p=keyword_p)
+        return Decoded("yes", words=[("yes", 0.4)], evidence=evidence)
+    assert decide(yes(0.65), galaxis_grammar, Settings()).action != "act"
+    assert decide(yes(0.99), galaxis_grammar, Settings()).action == "act"
+    # without an opinion (another model) the transcript alone decides, as before
+    assert decide(yes(0.0, keyword=None), galaxis_grammar, Settings()).action == "act"
