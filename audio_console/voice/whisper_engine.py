@@ -216,7 +216,7 @@ class WhisperRecognizer:
         assert trie is not None
         picked = [i for i, (result, keyword) in enumerate(zip(found, keywords))
                   if keyword is not None and keyword[0] in words
-                  and (result[0] is None or trie.commands[result[0][0]] != keyword[0])]
+                  and result[0] is not None and trie.commands[result[0][0]] != keyword[0]]
         if not picked:
             return out
         tokens, utterances = self.tokens, together.utterances
@@ -230,8 +230,7 @@ class WhisperRecognizer:
             utterances[i].cache[()][1], True), tokens.eot, tokens.stops) for i in picked], advance_picked)
         for i, (best, _, length, _, _) in zip(picked, results):
             if best is not None:
-                chosen = found[i][0]
-                out[i] = (best[1] / length, best[1] - chosen[1] if chosen is not None else 30.0)
+                out[i] = (best[1] / length, best[1] - found[i][0][1])
         return out
 
     def _decoded(self, result, transcript: str, no_speech: float, seconds: float,
