@@ -137,7 +137,7 @@ KEYWORD_FLOOR = -2.0
 # total than the phrase chosen: in babble the search's first step drops a real
 # "stop" behind the background's "The ..." ("the rules", "query D2"). Only "stop",
 # which only silences the console: on the plain-letter tuning corpus the same rule
-# for "yes" acted on 8 addresses in kitchen noise (docs/voice-real.md).
+# for "yes" acted on 6 addresses in noise (docs/voice-real.md).
 KEYWORD_OVERRULE = {"stop": 0.98}
 KEYWORD_OWN_FLOOR = -5.0
 # A "yes" (it confirms a move) is not acted on when the opinion names it less surely
