@@ -12,6 +12,13 @@ utterance a most likely word of "yes", "no", "stop" or "other" and its probabili
 It is only ever a witness: the trust layer acts on it when the phrase search chose
 the same word (trust._keyword_agrees). It costs one small product per utterance on
 the encoder output the phrase search needs anyway.
+
+In babble the phrase search's best is often another command ("query D2", "hint")
+although the word was said; the opinion alone cannot name the word. So when the
+opinion names one of its words and the best phrase is another command, the engine
+searches the grammar's phrases of that word alone (word_grammar) on the same
+decoder state, and the trust layer may take the word on that phrase's own score
+(trust._keyword_overrules).
 """
 from __future__ import annotations
 
@@ -21,8 +28,17 @@ from pathlib import Path
 
 import numpy as np
 
+from audio_console.commands.grammar import Grammar
+
 WEIGHTS = Path(__file__).with_name("keywords.json")
 FRAME_SAMPLES = 320          # one encoder state per 20 ms
+WORDS = ("yes", "no", "stop")   # the commands the opinion knows ("other" is every other word)
+
+
+def word_grammar(grammar: Grammar, word: str) -> Grammar:
+    """`grammar`'s spoken rules of one of the opinion's words alone: the search that
+    asks how well the sound fits that word when the full search chose something else."""
+    return Grammar([rule for rule in grammar.rules if rule.spoken and rule.name == word])
 
 
 def pooled(encoded: np.ndarray, samples: int) -> np.ndarray:

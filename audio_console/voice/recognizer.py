@@ -48,6 +48,11 @@ class Evidence:
     # "stop" or "other" the encoder states are most like, and its probability
     keyword: str | None = None
     keyword_p: float = 0.0
+    # when the opinion names one of its words and the best phrase is another command:
+    # that word's phrase score a token in a search of its phrases alone, and the
+    # margin there (over a pruned form of it only: little meaning) (None: not searched)
+    keyword_score: float | None = None
+    keyword_margin: float = 0.0
 
 
 @dataclass

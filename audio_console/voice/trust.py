@@ -131,6 +131,19 @@ FLOOR_EXEMPT = frozenset({"stop"})
 # (docs/measurements/voice-constants.md).
 KEYWORD_SURE = {"yes": 0.95, "no": 0.99, "stop": 0.9}
 KEYWORD_FLOOR = -2.0
+# A surer opinion of "stop" takes it on a lower phrase score (_keyword_overrules):
+# at least KEYWORD_OWN_FLOOR a token for the best phrase, or, when the search chose
+# another command, for "stop" searched alone (keywords.py) if that scores more in
+# total than the phrase chosen: in babble the search's first step drops a real
+# "stop" behind the background's "The ..." ("the rules", "query D2"). Only "stop",
+# which only silences the console: on the plain-letter tuning corpus the same rule
+# for "yes" acted on 6 addresses in noise (docs/voice-real.md).
+KEYWORD_OVERRULE = {"stop": 0.98}
+KEYWORD_OWN_FLOOR = -5.0
+# A "yes" (it confirms a move) is not acted on when the opinion names it less surely
+# than this (_keyword_doubts): on the one-word tuning part, 2 of its 14 other words
+# acted on were such ("down" written "Yes."), and no real yes of any tuning corpus.
+KEYWORD_DOUBT = {"yes": 0.7}
 
 
 def whisper_features(evidence: Evidence) -> dict:
@@ -151,6 +164,10 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
     """Accept, confirm or reject one decoded utterance, per the player's settings."""
     text = decoded.text.strip()
     command = grammar.parse(text) if text else None
+    if decoded.evidence is not None and _keyword_overrules(decoded.evidence, settings):
+        word = grammar.parse(decoded.evidence.keyword or "")
+        if word is not None:
+            return Heard(word.text, word, round(decoded.evidence.keyword_p, 3), False)
     if decoded.evidence is not None:
         evidence = _heard_alike(decoded.evidence, text) if command else decoded.evidence
         conf = whisper_confidence(evidence) if command else 0.0
@@ -183,6 +200,8 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
             return Heard("", None, heard.confidence, False)   # talk to someone else: silence
         if heard.command is None and not evidence.agrees:
             # an unsure "no" in noise: silence; said clearly but unsure: say again
+            return Heard(_short_clear_speech(evidence), None, heard.confidence, False)
+        if heard.action == "act" and _keyword_doubts(command, evidence):
             return Heard(_short_clear_speech(evidence), None, heard.confidence, False)
         return _with_runner_up(heard, evidence, grammar)
     conf = confidence(decoded, settings.clarity) if command else 0.0
@@ -270,6 +289,30 @@ def _keyword_agrees(command: Command, evidence: Evidence) -> bool:
     (docs/measurements/voice-constants.md)."""
     return (command.name in KEYWORD_SURE and evidence.keyword == command.name and not command.values
             and evidence.keyword_p >= KEYWORD_SURE[command.name] and evidence.score >= KEYWORD_FLOOR)
+
+
+def _keyword_overrules(evidence: Evidence, settings) -> bool:
+    """The encoder states' opinion (keywords.py) names a word of KEYWORD_OVERRULE
+    ("stop") at least that surely, and the word's phrase scores at least
+    KEYWORD_OWN_FLOOR a token: the best phrase, or the word's own phrase searched
+    alone when the best is another command, if it scores more than that one in
+    total (the search's beam dropped the word said). Taken at the default clarity or
+    a more lenient one, as a word written alone is (_taken_when_written_alone),
+    never where Whisper and the voice detector heard no voice."""
+    word = evidence.keyword
+    chosen = evidence.command == word
+    score = evidence.score if chosen else evidence.keyword_score
+    return (word in KEYWORD_OVERRULE and evidence.keyword_p >= KEYWORD_OVERRULE[word]
+            and score is not None and score >= KEYWORD_OWN_FLOOR and (chosen or evidence.keyword_margin > 0)
+            and evidence.no_speech < 1.0 and settings.clarity <= 0.5)
+
+
+def _keyword_doubts(command: Command, evidence: Evidence) -> bool:
+    """The command is one of KEYWORD_DOUBT ("yes") and the encoder states' opinion
+    names it, but less surely than that: other words in noise ("down" written
+    "Yes.") come out so, real ones far more surely."""
+    return (command.name in KEYWORD_DOUBT and evidence.keyword == command.name
+            and evidence.keyword_p < KEYWORD_DOUBT[command.name])
 
 
 def _margin_means_something(text: str, written: bool) -> bool:

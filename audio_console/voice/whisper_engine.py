@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from audio_console.voice.audio import pcm_samples
-from audio_console.voice.keywords import KeywordOpinion
+from audio_console.voice.keywords import WORDS, KeywordOpinion, word_grammar
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.phrase_trie import PhraseTrie, TrieCache, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
@@ -84,6 +84,8 @@ class WhisperRecognizer:
         self.options = options or WhisperOptions()
         self._backend = BackgroundLoad(model.path)
         self._tries = TrieCache(self.tokenizer)
+        self._word_tries = TrieCache(self.tokenizer)    # each of the opinion's words alone (keywords.py)
+        self.word_tries: dict[str, PhraseTrie] = {}
         self.dropped_words: list[str] = []
         self.grammar = None
         self.trie: PhraseTrie | None = None
@@ -135,6 +137,8 @@ class WhisperRecognizer:
             return
         self._backend.soon()
         self.grammar, self.trie = grammar, self._tries.trie(grammar)
+        tries = {word: self._word_tries.trie(word_grammar(grammar, word)) for word in WORDS} if self._keywords else {}
+        self.word_tries = {word: trie for word, trie in tries.items() if trie.phrases}
         if self.options.context == "grammar":
             self._use_examples(self.trie)
 
@@ -185,21 +189,52 @@ class WhisperRecognizer:
         together = backend.together(encoded, self.prompt, tokens, self.options.free_tokens + 1)
         found = search_together([searching(trie, u.suppressed(u.cache[()][1], True), tokens.eot, tokens.stops)
                                  for u in together.utterances], advance_together(together, tokens.stops))
+        keywords = [self._keywords(states, len(pcm) // 2) if self._keywords is not None else None
+                    for pcm, states in zip(pcms, encoded)]
+        own = self._own_word_scores(together, found, keywords)
         transcripts = together.transcripts()
         seconds = (time.perf_counter() - started) / len(pcms)
         decoded = []
-        for pcm, u, said, result, states in zip(pcms, together.utterances, transcripts, found, encoded):
+        for pcm, u, said, result, keyword, word in zip(pcms, together.utterances, transcripts, found, keywords, own):
             no_speech = (float(np.exp(u.after_sot()[tokens.no_speech_id]))
                          if tokens.no_speech_id is not None else 0.0)
             if not voiced:
                 no_speech = self._second_opinion(pcm, no_speech)
-            keyword = self._keywords(states, len(pcm) // 2) if self._keywords is not None else None
             decoded.append(self._decoded(result, self.tokenizer.decode(list(said)).strip(), no_speech, seconds,
-                                         keyword))
+                                         keyword, word))
         return decoded
 
+    def _own_word_scores(self, together, found: list, keywords: list) -> list[tuple[float, float] | None]:
+        """For each utterance whose keyword opinion names one of its words while the
+        best phrase is another command: that word's best written form's score a token
+        in a search of that word's phrases alone (keywords.word_grammar) on the same
+        decoder state (a pass or two), and its total log-probability less the best
+        phrase's (above 0: the full search's beam dropped the word); None where not
+        searched."""
+        out: list[tuple[float, float] | None] = [None] * len(found)
+        trie, words = self.trie, self.word_tries
+        assert trie is not None
+        picked = [i for i, (result, keyword) in enumerate(zip(found, keywords))
+                  if keyword is not None and keyword[0] in words
+                  and result[0] is not None and trie.commands[result[0][0]] != keyword[0]]
+        if not picked:
+            return out
+        tokens, utterances = self.tokens, together.utterances
+        advance = advance_together(together, tokens.stops)
+
+        def advance_picked(kept: dict) -> dict:
+            answers = advance({picked[k]: entries for k, entries in kept.items()})
+            return {picked.index(i): answer for i, answer in answers.items()}
+
+        results = search_together([searching(words[keywords[i][0]], utterances[i].suppressed(
+            utterances[i].cache[()][1], True), tokens.eot, tokens.stops) for i in picked], advance_picked)
+        for i, (best, _, length, _, _) in zip(picked, results):
+            if best is not None:
+                out[i] = (best[1] / length, best[1] - found[i][0][1])
+        return out
+
     def _decoded(self, result, transcript: str, no_speech: float, seconds: float,
-                 keyword: tuple[str, float] | None = None) -> Decoded:
+                 keyword: tuple[str, float] | None = None, word: tuple[float, float] | None = None) -> Decoded:
         """A Decoded from the search's result and the witnesses: the free transcript
         and the no-speech probability (with the voice detector's second opinion unless
         it cut the utterance out itself)."""
@@ -218,14 +253,16 @@ class WhisperRecognizer:
             evidence = Evidence(command, total / tokens, margin, no_speech, transcript,
                                 heard_command == command, pieced, talk,
                                 trie.phrases[runner_up] if runner_up is not None else None,
-                                keyword=keyword[0] if keyword else None, keyword_p=keyword[1] if keyword else 0.0)
+                                keyword=keyword[0] if keyword else None, keyword_p=keyword[1] if keyword else 0.0,
+                                keyword_score=word[0] if word else None, keyword_margin=word[1] if word else 0.0)
             text = trie.phrases[phrase]
         confidence = math.exp(evidence.score) if best is not None else 0.0
         return Decoded(text, words=[(w, confidence) for w in text.split()], seconds=seconds, evidence=evidence,
                        detail={"transcript": transcript, "no_speech": round(no_speech, 3),
                                "score": round(evidence.score, 3), "margin": round(margin, 3),
                                "calls": calls, "talk": talk, "runner_up": evidence.runner_up,
-                               "keyword": keyword and [keyword[0], round(keyword[1], 3)]})
+                               "keyword": keyword and [keyword[0], round(keyword[1], 3)],
+                               "keyword_phrase": word and [round(word[0], 3), round(word[1], 3)]})
 
     def _has_pieced_word(self, transcript: str) -> bool:
         """Whether a word of the transcript takes more than one token (as written,

@@ -38,3 +38,11 @@ def test_a_missing_or_damaged_file_means_no_opinion(tmp_path):
     assert KeywordOpinion.load(tmp_path / "absent.json") is None
     (tmp_path / "bad.json").write_text("{\"classes\": [")
     assert KeywordOpinion.load(tmp_path / "bad.json") is None
+
+
+def test_each_word_is_searched_alone_in_the_grammar_of_the_moment(galaxis_grammar):
+    from audio_console.commands.grammar import Grammar, Rule
+    from audio_console.voice.keywords import word_grammar
+    assert list(word_grammar(galaxis_grammar, "stop").phrases()) == ["stop"]
+    assert list(word_grammar(galaxis_grammar, "yes").phrases()) == ["yes"]     # not its typed "okay"
+    assert list(word_grammar(Grammar([Rule("query", "query {x}", ["delta"])]), "stop").phrases()) == []

@@ -67,6 +67,20 @@ def test_a_real_stop_in_babble_is_taken_on_the_encoder_opinion(whisper, galaxis_
     assert decide(unwitnessed, galaxis_grammar, Settings()).action != "act"
 
 
+def test_a_real_stop_the_search_dropped_in_babble_is_taken_on_its_own_phrase(whisper, galaxis_grammar):
+    # the babble's "The" led the phrase search's beam to "the rules"; the encoder
+    # states say "stop", and "stop" searched alone scores more than "the rules"
+    decoded = whisper.decode(wav_pcm16(REAL / "stop_babble10_beam.wav"))
+    evidence = decoded.evidence
+    assert evidence.command != "stop" and evidence.keyword == "stop"
+    assert evidence.keyword_score is not None and evidence.keyword_margin > 0
+    heard = decide(decoded, galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "stop")
+    # without that search the same stop was dropped
+    unsearched = replace(decoded, evidence=replace(evidence, keyword_score=None, keyword_margin=0.0))
+    assert decide(unsearched, galaxis_grammar, Settings()).action != "act"
+
+
 def test_the_clips_stay_small():
     # the whole project may carry 2 MB of real clips; these take under a third of it
     assert sum(p.stat().st_size for p in REAL.glob("*.wav")) < 600_000

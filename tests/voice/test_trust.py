@@ -178,3 +178,58 @@ def test_the_encoder_opinion_alone_is_not_enough(galaxis_grammar):
     move = Decoded("d five", words=[("d", 1.0), ("five", 1.0)],
                    evidence=Evidence("query D5", -1.5, 0.5, 0.1, "The five.", False, keyword="no", keyword_p=0.99))
     assert decide(move, galaxis_grammar, Settings()).action != "act"
+
+
+def _overruled(best, best_score, keyword, keyword_p, own_score, gap, transcript="The D0.", no_speech=0.1):
+    """Evidence whose best phrase is another command than the encoder opinion's word,
+    with that word's own phrase searched alone (keywords.py)."""
+    from audio_console.voice.recognizer import Evidence
+    evidence = Evidence(best, best_score, 0.5, no_speech, transcript, False, keyword=keyword, keyword_p=keyword_p,
+                        keyword_score=own_score, keyword_margin=gap)
+    return Decoded(best, words=[(w, 0.1) for w in best.split()], evidence=evidence)
+
+
+def test_a_sure_opinion_takes_its_word_when_the_search_dropped_it(galaxis_grammar):
+    # a real "stop" in babble: the search's beam chose "the rules" after the babble's
+    # "The", but "stop" searched alone scores 8 nats more in total
+    heard = decide(_overruled("the rules", -5.2, "stop", 0.998, -2.5, 8.2), galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "stop")
+
+
+def test_the_opinion_does_not_overrule_a_better_phrase_or_when_unsure(galaxis_grammar):
+    cases = [("the rules", -5.2, "stop", 0.998, -2.5, -0.5),   # the phrase chosen scores more in total
+             ("the rules", -5.2, "stop", 0.95, -2.5, 8.2),     # the opinion not sure enough
+             ("the rules", -5.2, "stop", 0.998, -6.5, 8.2),    # the word fits the sound too badly
+             ("the rules", -5.2, "other", 0.998, -2.5, 8.2),   # another word
+             ("the rules", -5.2, "stop", 0.998, None, 0.0),    # not searched
+             ("the rules", -5.2, "yes", 0.998, -2.5, 8.2)]     # "yes" confirms a move: never this way
+    for case in cases:
+        assert decide(_overruled(*case), galaxis_grammar, Settings()).action != "act", case
+    # where Whisper and the voice detector heard no voice, and at a strict clarity
+    assert decide(_overruled("the rules", -5.2, "stop", 0.998, -2.5, 8.2, no_speech=1.0), galaxis_grammar,
+                  Settings()).command is None
+    assert decide(_overruled("the rules", -5.2, "stop", 0.998, -2.5, 8.2), galaxis_grammar,
+                  Settings(clarity=0.8)).action != "act"
+
+
+def test_a_stop_the_opinion_is_surest_of_is_taken_on_a_low_score(galaxis_grammar):
+    # a real "stop" in babble written "Be Stat 3.", scored -3.5 a token: under the
+    # usual floor, but the opinion is all but certain; a "no" so scored is not taken
+    heard = decide(_witnessed("stop", -3.47, "Be Stat 3.", "stop", 0.999), galaxis_grammar, Settings())
+    assert (heard.action, heard.command.text) == ("act", "stop")
+    assert decide(_witnessed("no", -3.47, "Snow and Ford.", "no", 0.999), galaxis_grammar, Settings()).action != "act"
+    assert decide(_witnessed("stop", -5.5, "Be Stat 3.", "stop", 0.999), galaxis_grammar, Settings()).action != "act"
+
+
+def test_a_yes_the_encoder_opinion_doubts_is_not_acted_on(galaxis_grammar):
+    # "down" in noise written "Yes.": the phrase search and the transcript say yes,
+    # the encoder states only weakly; a real yes so written is acted on
+    from audio_console.voice.recognizer import Evidence
+
+    def yes(keyword_p, keyword="yes"):
+        evidence = Evidence("yes", -1.0, 10.0, 0.1, "Yes.", True, keyword=keyword, keyword_p=keyword_p)
+        return Decoded("yes", words=[("yes", 0.4)], evidence=evidence)
+    assert decide(yes(0.65), galaxis_grammar, Settings()).action != "act"
+    assert decide(yes(0.99), galaxis_grammar, Settings()).action == "act"
+    # without an opinion (another model) the transcript alone decides, as before
+    assert decide(yes(0.0, keyword=None), galaxis_grammar, Settings()).action == "act"
