@@ -10,11 +10,11 @@ blind player unable to cut the console off. So while the console was held for th
 utterance, Whisper's best phrase "stop" is taken on weaker evidence than the trust
 layer asks for elsewhere. docs/listen.md gives what was measured.
 
-A point said over the console comes through the canceller weaker too (its echo's
-leftover in it): the hinted "delta five" written "Delta 5. Delta 5." scored -0.3 to
--0.6 a token against -0.15 over silence, and was asked about at 0.63-0.68 against
-the 0.70 bar. So a bare NATO point the free transcript wrote alone is acted on with
-an allowance while the console was held for it (docs/measurements/barge-in.md).
+A point said over the console comes through the canceller weaker too: written
+alone and right ("Charlie 3. Charlie 3."), its margin over the next command fell from
+about 5-6 over silence to 3 over the hint, and it was asked about at 0.63-0.69
+against the 0.70 bar. So while the console was held for it a bare NATO point, written
+alone, is acted on a little under the bar (docs/measurements/barge-in.md).
 """
 from __future__ import annotations
 
