@@ -65,25 +65,26 @@ def _point(score, margin, transcript, text="delta five", command="query D5", sec
 
 
 def test_a_nato_point_said_over_the_console_is_acted_on_while_it_is_held(galaxis_grammar):
-    # the live test's "delta five" over the hint through the canceller: asked about at 0.68
-    decoded = _point(-0.42, 3.4, "Delta 5. Delta 5. Delta 5.")
+    # the bench's "charlie three" said over the hint through the canceller: asked about at 0.68
+    decoded = _point(-0.31, 3.161, "Charlie 3. Charlie 3. Charlie 3.", text="charlie three", command="query C3")
     heard = decide(decoded, galaxis_grammar, Settings())
     assert heard.action == "confirm" and 0.6 < heard.confidence < 0.7
     acted = point_over_speech(heard, decoded, Settings(), held=True)
-    assert (acted.action, acted.command.text) == ("act", "query D5")
+    assert (acted.action, acted.command.text) == ("act", "query C3")
     assert point_over_speech(heard, decoded, Settings(), held=False) is heard
 
 
 def test_the_point_keeps_its_question_for_plain_letters_doubt_or_confirm_always(galaxis_grammar):
-    plain = _point(-0.42, 3.4, "D5. D5. D5.", text="d five")
+    plain = _point(-0.31, 3.161, "C3. C3. C3.", text="c three", command="query C3")
+    five = _point(-0.42, 3.4, "Delta 5. Delta 5. Delta 5.")        # the live test's: five is heard as nine
     unsure = _point(-1.4, 3.0, "Delta 5.")                         # far under the bar
     disagreeing = Decoded("delta five", words=[("delta", 0.5), ("five", 0.5)],
                           evidence=Evidence("query D5", -0.42, 3.4, 0.3, "Delta 9.", False, second_look=True))
-    for decoded in (plain, unsure, disagreeing):
+    for decoded in (plain, five, unsure, disagreeing):
         heard = decide(decoded, galaxis_grammar, Settings())
         assert heard.action in ("confirm", "reject"), decoded.evidence
         assert point_over_speech(heard, decoded, Settings(), held=True) is heard, decoded.evidence
     always = Settings(confirm="always")
-    decoded = _point(-0.42, 3.4, "Delta 5. Delta 5. Delta 5.")
+    decoded = _point(-0.31, 3.161, "Charlie 3. Charlie 3. Charlie 3.", text="charlie three", command="query C3")
     heard = decide(decoded, galaxis_grammar, always)
     assert point_over_speech(heard, decoded, always, held=True) is heard
