@@ -135,13 +135,22 @@ def audio(folders: list[Path], corpus: Path, floors: list[float]) -> None:
         if words is None:
             continue
         c["rounds"] += 1
-        for source, x in words.items():
-            decoded = engine.decode(to_pcm16(x, RATE))
-            for floor in floors:
-                c[source, floor] += taken_as_stop(decoded, grammar, settings, floor)
+        heard = {source: engine.decode(to_pcm16(x, RATE)) for source, x in words.items()}
+        raw, server = heard["raw"], heard["server canceller"]
+        heard["raw and server, the better scoring"] = max(raw, server, key=_score)
+        for floor in floors:
+            taken = {source: taken_as_stop(d, grammar, settings, floor) for source, d in heard.items()}
+            taken["raw or server, either"] = taken["raw"] or taken["server canceller"]
+            for source, yes in taken.items():
+                c[source, floor] += yes
     print(f"{c['rounds']} recorded stop rounds, the word decoded from:")
-    for source in ("server canceller", "raw", "in-process AEC3"):
+    for source in ("server canceller", "raw", "raw and server, the better scoring", "raw or server, either",
+                   "in-process AEC3"):
         print(f"  {source}: " + ", ".join(f"floor {f:g} {c[source, f]}" for f in floors))
+
+
+def _score(decoded: Decoded) -> float:
+    return decoded.evidence.score if decoded.evidence is not None else float("-inf")
 
 
 def main(argv=None) -> int:
