@@ -9,18 +9,29 @@ the console (the player says "repeat" to hear it again); a stop missed leaves a
 blind player unable to cut the console off. So while the console was held for the
 utterance, Whisper's best phrase "stop" is taken on weaker evidence than the trust
 layer asks for elsewhere. docs/listen.md gives what was measured.
+
+A point said over the console comes through the canceller weaker too: written
+alone and right ("Charlie 3. Charlie 3."), its margin over the next command fell from
+about 5-6 over silence to 3 over the hint, and it was asked about at 0.63-0.69
+against the 0.70 bar. So while the console was held for it a bare NATO point, written
+alone, is acted on a little under the bar (docs/measurements/barge-in.md).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from audio_console.voice.phrase_trie import words_of
-from audio_console.voice.trust import Heard
+from audio_console.voice.trust import CONFUSION_COST, Heard, _nato_point, accept_threshold
 
 STOP = "stop"
 # the best phrase "stop" scored at least this a token (mean log-probability): above
 # the real stops said over the console and missed, below most talk and noise whose
 # best phrase was "stop" (docs/measurements/voice-constants.md)
-FLOOR = -3.0
+FLOOR = -4.0
 MOST_WORDS = 2          # Whisper's free transcript: a word or two, not a sentence
+# a NATO point said while the console was held for it is acted on this much under
+# the player's bar (docs/measurements/voice-constants.md)
+POINT_ALLOWANCE = 0.1
 
 
 def stop_over_speech(heard: Heard, decoded, grammar, held: bool) -> Heard:
@@ -38,3 +49,22 @@ def stop_over_speech(heard: Heard, decoded, grammar, held: bool) -> Heard:
     if command is None:
         return heard
     return Heard(STOP, command, heard.confidence, False)
+
+
+def point_over_speech(heard: Heard, decoded, settings, held: bool) -> Heard:
+    """`heard`, or acted on at once when the utterance began over the console's
+    speech (`held`), is about to be asked about, is a bare point in the NATO alphabet
+    that the free transcript wrote alone, with no word easily heard as another, and
+    falls short of the player's bar by at most POINT_ALLOWANCE. Plain letters keep
+    their question (B, D, E, G are heard as one another with the same confidence), so
+    do five, eight and nine (tuning: "bravo eight" in babble written "Bravo 9." at
+    0.68), and every move with "confirm always"."""
+    evidence = getattr(decoded, "evidence", None)
+    if not held or heard.action != "confirm" or evidence is None or not evidence.agrees:
+        return heard
+    words = heard.text.split()
+    if settings.confirm == "always" or not _nato_point(heard.text) or any(w in CONFUSION_COST for w in words):
+        return heard
+    if heard.confidence < accept_threshold(settings.clarity) - POINT_ALLOWANCE:
+        return heard
+    return replace(heard, confirm=False)

@@ -10,7 +10,7 @@ from audio_console.voice.addressed import louder_than_room, speech_db, spoke_to_
 from audio_console.voice.answers import with_answer
 from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
 from audio_console.voice.frames import FRAME_BYTES, seconds
-from audio_console.voice.over_speech import stop_over_speech
+from audio_console.voice.over_speech import point_over_speech, stop_over_speech
 from audio_console.voice.own_words import said_by_the_console
 from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
@@ -74,6 +74,10 @@ class Reporter:
         taken = stop_over_speech(heard, decoded, grammar, held)
         if taken is not heard:
             self.trace("stop said over the console's speech: taken", rejected_as=heard.action)
+            heard = taken
+        taken = point_over_speech(heard, decoded, self.settings, held)
+        if taken is not heard:
+            self.trace("point said over the console's speech: acted on", confidence=heard.confidence)
             heard = taken
         heard = replace(with_answer(heard, decoded, grammar, self.settings), said_at=self.said_at())
         echo = self.echo.levels_db(frames + ECHO_CHECK_AFTER) if self.echo is not None else {}
