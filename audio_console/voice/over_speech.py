@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from audio_console.voice.phrase_trie import words_of
-from audio_console.voice.trust import CONFUSION_COST, Heard, _nato_point, accept_threshold
+from audio_console.voice.trust import CONFUSION_COST, Heard, nato_point, accept_threshold
 
 STOP = "stop"
 # the best phrase "stop" scored at least this a token (mean log-probability): above
@@ -63,7 +63,7 @@ def point_over_speech(heard: Heard, decoded, settings, held: bool) -> Heard:
     if not held or heard.action != "confirm" or evidence is None or not evidence.agrees:
         return heard
     words = heard.text.split()
-    if settings.confirm == "always" or not _nato_point(heard.text) or any(w in CONFUSION_COST for w in words):
+    if settings.confirm == "always" or not nato_point(heard.text) or any(w in CONFUSION_COST for w in words):
         return heard
     if heard.confidence < accept_threshold(settings.clarity) - POINT_ALLOWANCE:
         return heard

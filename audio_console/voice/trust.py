@@ -180,7 +180,7 @@ def decide(decoded: Decoded, grammar: Grammar, settings) -> Heard:
             conf >= accept_threshold(settings.clarity) and _margin_means_something(text, written)
             or written and _taken_when_written_alone(command, settings))
         if (evidence.second_look and command is not None and not _second_look_may_act(command, written)
-                and not (sure and written and _nato_point(text))):
+                and not (sure and written and nato_point(text))):
             sure = False   # found only at another speed: asked about (an answer: said again)
         no_voice = evidence.no_speech >= 1.0   # Whisper doubted and the voice detector heard none
         if (command is None or conf < WHISPER_ASK_FROM or no_voice
@@ -254,7 +254,7 @@ def _second_look_may_act(command: Command, written: bool) -> bool:
     return command.name in ONLY_SPEAK or (written and command.name in NEVER_CONFIRMED)
 
 
-def _nato_point(text: str) -> bool:
+def nato_point(text: str) -> bool:
     """The phrase is a bare point said in the NATO alphabet ("delta five"). What only
     the second look found is still acted on then, when it is sure and the free
     transcript wrote it alone: real people's "alpha four", "foxtrot three" came out
