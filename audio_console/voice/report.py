@@ -91,11 +91,17 @@ class Reporter:
             heard = replace(heard, silent=True)   # unless it answers a question waiting
         on_heard(heard)   # not understood but surely said to the console: "Say again."
 
+    def _begun_over_unheld(self) -> bool:
+        """The utterance began while the console sounded through the speakers and was
+        not held at its onset: a player's voice over the console is (echo_cancel's
+        hold), so this one is most likely what the canceller left of the console."""
+        hold = self.hold
+        return hold is not None and not self.settings.headphones and hold.began_over and not hold.holding
+
     def _own_words(self, decoded, pcm: bytes, ended: float) -> bool:
         """The utterance began over the console, was not held at its onset, and its
         words are the console's own (own_words.py): dropped, and said so in the trace."""
-        hold = self.hold
-        if hold is None or self.settings.headphones or not hold.began_over or hold.holding:
+        if not self._begun_over_unheld():
             return False
         evidence = decoded.evidence
         transcript = evidence.transcript if evidence is not None else decoded.text
@@ -114,6 +120,11 @@ class Reporter:
     def _spoke_to_me(self, pcm: bytes, decoded) -> bool:
         if self.settings.listening == "push":
             return True   # the player held the key to talk to the console
+        if self._begun_over_unheld():
+            # not understood, begun over the console and not held: its own answer
+            # come back garbled ("D5 answered 1: ..." then "Say again." in a live
+            # test), not a player to ask to say it again
+            return False
         if self.echo is None and self.sink.busy():
             return False
         return spoke_to_me(pcm, self.room_db(), decoded.evidence)

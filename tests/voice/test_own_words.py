@@ -98,3 +98,25 @@ def test_a_point_begun_in_silence_is_passed_on():
 def test_with_headphones_nothing_is_the_consoles_own():
     heard, _ = _report("D5.", OnsetHold(began_over=True, holding=False), settings=Settings(headphones=True))
     assert [h.command.text for h in heard] == ["query D5"]
+
+
+def _not_understood(hold: OnsetHold, settings=None) -> list:
+    """A clear utterance that names no command, words the console did not say ("Fine."), reported with `hold`."""
+    grammar = grammar_for_game("galaxis")
+    heard: list = []
+    reporter = Reporter(settings or Settings(), SpeakingSink([ANSWER]), PassesEverything(), hold,
+                        lambda event, **fields: None, room_db=lambda: -70.0)
+    evidence = Evidence(command=None, score=-3.0, margin=0.0, no_speech=0.01, transcript="Fine.", agrees=False)
+    pcm = b"".join((b"\0\0" if i % 2 else b"\x00\x20") * (FRAME_BYTES // 2) for i in range(25))   # 0.75 s, loud
+    reporter(Decoded("", evidence=evidence), grammar, time.monotonic(), "whole", pcm, 0.0, heard.append)
+    return heard
+
+
+def test_not_understood_over_the_console_unheld_gets_no_say_again():
+    """What the canceller left of the console's own answer, garbled, is not a player
+    to ask "Say again." (held at its onset, or with headphones, it is)."""
+    assert _not_understood(OnsetHold(began_over=True, holding=False)) == []
+    asked_again = _not_understood(OnsetHold(began_over=True, holding=True))
+    assert [(h.command, h.text) for h in asked_again] == [(None, "")]
+    with_headphones = _not_understood(OnsetHold(began_over=True, holding=False), Settings(headphones=True))
+    assert [(h.command, h.text) for h in with_headphones] == [(None, "")]
