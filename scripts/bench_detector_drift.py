@@ -5,8 +5,8 @@ Replays the stop rounds recorded by `bench_bargein.py --audio DIR` (each round: 
 the microphone heard, `*-mic.wav`, and the sound server canceller's output the
 console listened to, `*-cleaned.wav`), each run's rounds one after the other through
 one detector, as the listener hears a session: silero's state carried from the first
-chunk to the last (the console's code) and silero relayed (RelayedSilero below, a
-candidate: two streams begun again in turn, none older than --period). Each round's real stop is
+chunk to the last (the code before) and silero relayed (silero.RelayedSilero, the
+console's: two streams begun again in turn, none older than --period). Each round's real stop is
 found in the microphone by correlation with its corpus clip; a stop counts as heard
 when the detector gives SPEECH_PROBABILITY or more on a chunk of the word. Also the
 share of the chunks outside the words called a voice (the console's leftover echo,
@@ -29,33 +29,6 @@ from audio_console.voice.audio import read_wav  # noqa: E402
 from audio_console.voice.vad import SPEECH_PROBABILITY  # noqa: E402
 
 PAD = 0.1       # seconds either side of the word's loud part
-
-
-# The candidate (not in the package): two streams side by side, each begun again
-# every RELAY_CHUNKS, half a period apart; the older one speaks, so its state is
-# always between half a period and a period old (never carried for the whole
-# session, never cold at a word's start, as a plain reset after some seconds
-# without a voice was).
-RELAY_CHUNKS = round(10.0 * silero.RATE / silero.CHUNK)     # about 10 s
-
-
-class RelayedSilero:
-    """Silero over one stream of chunks without a state older than RELAY_CHUNKS."""
-
-    def __init__(self):
-        self._streams = (silero.Silero(), silero.Silero())
-        self._count, self._speaking = 0, 0
-
-    def __call__(self, chunk: np.ndarray) -> float:
-        half = RELAY_CHUNKS // 2
-        if self._count and self._count % half == 0:
-            begun = (self._count // half) % 2      # 1, 0, 1, ... at each half period
-            self._streams[begun].reset()
-            self._speaking = 1 - begun
-        self._count += 1
-        if self._count <= half:     # the second stream begins at half a period
-            return self._streams[0](chunk)
-        return [stream(chunk) for stream in self._streams][self._speaking]
 
 
 def located(clip: np.ndarray, heard: np.ndarray) -> int:
@@ -107,12 +80,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--stops", required=True, help="the words corpus the stops came from (make_real_corpus.py)")
     ap.add_argument("--period", type=float, help="seconds between a relayed stream's beginnings "
-                    "(10)")
+                    f"(the console's: {silero.RELAY_CHUNKS * silero.CHUNK / silero.RATE:.0f})")
     ap.add_argument("runs", nargs="+", help="folders of bench_bargein.py --audio, one run each")
     args = ap.parse_args()
     if args.period:
-        global RELAY_CHUNKS
-        RELAY_CHUNKS = round(args.period * silero.RATE / silero.CHUNK)
+        silero.RELAY_CHUNKS = round(args.period * silero.RATE / silero.CHUNK)
     totals = {"carried": [0, 0, 0], "relayed": [0, 0, 0]}
     count = 0
     print(f"{'run':<24} {'stops':>5} | {'carried':>14} | {'relayed':>14}   (stops heard, leftover called a voice)")
@@ -120,7 +92,7 @@ def main() -> int:
         recorded = rounds(Path(run), Path(args.stops))
         count += len(recorded)
         cells = []
-        for name, detector in (("carried", silero.Silero()), ("relayed", RelayedSilero())):
+        for name, detector in (("carried", silero.Silero()), ("relayed", silero.RelayedSilero())):
             result = replay(detector, recorded)
             totals[name] = [a + b for a, b in zip(totals[name], result)]
             cells.append(f"{result[0]:>3} {100 * result[1] / max(1, result[2]):5.1f} %")

@@ -139,3 +139,46 @@ class Silero:
         probability, self._state = self._session.run(None, {"input": x, "state": self._state, **self._rate})
         self._context = chunk[-CONTEXT:].copy()
         return float(probability.reshape(-1)[0])
+
+
+# Carried for a whole session, silero's state drifts deaf on the canceller's output:
+# for 20-50 s clear words scored under 0.3 that a fresh state scored 0.8-1.0, and the
+# console heard nothing (docs/measurements/barge-in.md). A state begun again just
+# before a word scores its first chunks lower, so two streams run side by side, each
+# begun again every RELAY_CHUNKS, half a period apart, and the older one speaks: its
+# state is always between half a period and one period old.
+RELAY_CHUNKS = round(20.0 * RATE / CHUNK)     # about 20 s
+
+
+class RelayedSilero:
+    """Silero over one stream of chunks, as Silero, without a state older than
+    RELAY_CHUNKS (two Silero streams taking turns). For the first RELAY_CHUNKS after
+    a reset the probabilities are those of one plain Silero stream."""
+
+    def __init__(self):
+        self._streams = (Silero(), Silero())
+        self.reset()
+
+    def reset(self) -> None:
+        for stream in self._streams:
+            stream.reset()
+        self._count = 0
+        self._speaking = 0      # the stream whose probability is given
+
+    @property
+    def age(self) -> int:
+        """Chunks the speaking stream has heard since it began."""
+        half = RELAY_CHUNKS // 2
+        return self._count if self._count <= 2 * half else half + (self._count - 1) % half + 1
+
+    def __call__(self, chunk: np.ndarray) -> float:
+        half = RELAY_CHUNKS // 2
+        if self._count and self._count % half == 0:
+            begun = (self._count // half) % 2      # 1, 0, 1, ... at each half period
+            self._streams[begun].reset()
+            self._speaking = 1 - begun
+        self._count += 1
+        if self._count <= half:     # the second stream begins at half a period
+            return self._streams[0](chunk)
+        probabilities = [stream(chunk) for stream in self._streams]
+        return probabilities[self._speaking]

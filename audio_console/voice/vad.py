@@ -71,8 +71,8 @@ class NeuralVad:
     (docs/measurements/voice-constants.md, "The voice detector")."""
 
     def __init__(self):
-        from audio_console.voice.silero import CHUNK, Silero
-        self._silero = Silero()
+        from audio_console.voice.silero import CHUNK, RelayedSilero
+        self._silero = RelayedSilero()
         self._chunk = 2 * CHUNK   # bytes
         self._pending = b""
         self.probability = 0.0

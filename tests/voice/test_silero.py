@@ -72,3 +72,36 @@ def test_a_model_laid_out_otherwise_is_refused_by_the_pruner():
         silero.sixteen_khz(pruned)
     with pytest.raises(ValueError):
         silero.sixteen_khz(b"\x0a\x05ab")
+
+
+def _long_stream(seconds: float) -> list:
+    """Real speech clips one after the other, looped to `seconds` of 32 ms chunks."""
+    pieces = chunks("yes.wav") + chunks("nato_delta8_kitchen10.wav") + chunks("stop.wav")
+    count = int(seconds * silero.RATE / silero.CHUNK)
+    return [pieces[i % len(pieces)] for i in range(count)]
+
+
+def test_the_relayed_detector_is_one_plain_stream_for_its_first_half_period():
+    """A command (under 5 s) is scored exactly as before: offline decisions unchanged."""
+    pieces = _long_stream(9.0)
+    plain, relayed = silero.Silero(), silero.RelayedSilero()
+    assert [relayed(c) for c in pieces] == [plain(c) for c in pieces]
+
+
+def test_the_relayed_detectors_state_is_never_older_than_a_period():
+    """Over 90 s, the probability given is always that of a stream begun again
+    between half a period and a period before (never a state carried for the whole
+    session, which drifts deaf), and after the first half period never a younger one
+    (cold at a word's start)."""
+    pieces = _long_stream(90.0)
+    relayed, period = silero.RelayedSilero(), silero.RELAY_CHUNKS
+    given, ages = [], []
+    for chunk in pieces:
+        given.append(relayed(chunk))
+        ages.append(relayed.age)
+    half = period // 2
+    assert max(ages) == 2 * half and min(ages[half:]) == half + 1
+    for at in (period + 7, 2 * period + period // 3, len(pieces) - 1):
+        fresh = silero.Silero()
+        since = [fresh(c) for c in pieces[at + 1 - ages[at]:at + 1]]
+        assert since[-1] == given[at]
