@@ -32,7 +32,10 @@ from audio_console.commands.grammar import Grammar
 
 WEIGHTS = Path(__file__).with_name("keywords.json")
 FRAME_SAMPLES = 320          # one encoder state per 20 ms
-WORDS = ("yes", "no", "stop")   # the commands the opinion knows ("other" is every other word)
+# the opinion's words searched alone when the full search chose another command: only
+# those the trust layer may take on that search (trust.KEYWORD_OVERRULE); "yes" and
+# "no" there acted on other words (docs/voice-real.md), so their search would be wasted
+SEARCHED_ALONE = ("stop",)
 
 
 def word_grammar(grammar: Grammar, word: str) -> Grammar:

@@ -138,7 +138,7 @@ KEYWORD_FLOOR = -2.0
 # "stop" behind the background's "The ..." ("the rules", "query D2"). Only "stop",
 # which only silences the console: on the plain-letter tuning corpus the same rule
 # for "yes" acted on 6 addresses in noise (docs/voice-real.md).
-KEYWORD_OVERRULE = {"stop": 0.98}
+KEYWORD_OVERRULE = {"stop": 0.98}    # its words are keywords.SEARCHED_ALONE
 KEYWORD_OWN_FLOOR = -5.0
 # A "yes" (it confirms a move) is not acted on when the opinion names it less surely
 # than this (_keyword_doubts): on the one-word tuning part, 2 of its 14 other words

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from audio_console.voice.audio import pcm_samples
-from audio_console.voice.keywords import WORDS, KeywordOpinion, word_grammar
+from audio_console.voice.keywords import SEARCHED_ALONE, KeywordOpinion, word_grammar
 from audio_console.voice.mel import HOP, RATE, log_mel
 from audio_console.voice.phrase_trie import PhraseTrie, TrieCache, example_text, transcript_command
 from audio_console.voice.recognizer import Decoded, Evidence, RecognizerError
@@ -84,7 +84,7 @@ class WhisperRecognizer:
         self.options = options or WhisperOptions()
         self._backend = BackgroundLoad(model.path)
         self._tries = TrieCache(self.tokenizer)
-        self._word_tries = TrieCache(self.tokenizer)    # each of the opinion's words alone (keywords.py)
+        self._word_tries = TrieCache(self.tokenizer)    # the opinion's words searched alone (keywords.py)
         self.word_tries: dict[str, PhraseTrie] = {}
         self.dropped_words: list[str] = []
         self.grammar = None
@@ -137,7 +137,7 @@ class WhisperRecognizer:
             return
         self._backend.soon()
         self.grammar, self.trie = grammar, self._tries.trie(grammar)
-        tries = {word: self._word_tries.trie(word_grammar(grammar, word)) for word in WORDS} if self._keywords else {}
+        tries = {word: self._word_tries.trie(word_grammar(grammar, word)) for word in SEARCHED_ALONE} if self._keywords else {}
         self.word_tries = {word: trie for word, trie in tries.items() if trie.phrases}
         if self.options.context == "grammar":
             self._use_examples(self.trie)
@@ -205,8 +205,8 @@ class WhisperRecognizer:
         return decoded
 
     def _own_word_scores(self, together, found: list, keywords: list) -> list[tuple[float, float] | None]:
-        """For each utterance whose keyword opinion names one of its words while the
-        best phrase is another command: that word's best written form's score a token
+        """For each utterance whose keyword opinion names a word of SEARCHED_ALONE while
+        the best phrase is another command: that word's best written form's score a token
         in a search of that word's phrases alone (keywords.word_grammar) on the same
         decoder state (a pass or two), and its total log-probability less the best
         phrase's (above 0: the full search's beam dropped the word); None where not
@@ -222,9 +222,11 @@ class WhisperRecognizer:
         tokens, utterances = self.tokens, together.utterances
         advance = advance_together(together, tokens.stops)
 
+        position = {i: k for k, i in enumerate(picked)}
+
         def advance_picked(kept: dict) -> dict:
             answers = advance({picked[k]: entries for k, entries in kept.items()})
-            return {picked.index(i): answer for i, answer in answers.items()}
+            return {position[i]: answer for i, answer in answers.items()}
 
         results = search_together([searching(words[keywords[i][0]], utterances[i].suppressed(
             utterances[i].cache[()][1], True), tokens.eot, tokens.stops) for i in picked], advance_picked)
