@@ -140,6 +140,13 @@ KEYWORD_FLOOR = -2.0
 # for "yes" acted on 6 addresses in noise (docs/voice-real.md).
 KEYWORD_OVERRULE = {"stop": 0.98}    # its words are keywords.SEARCHED_ALONE
 KEYWORD_OWN_FLOOR = -5.0
+# An all but certain opinion of "stop" takes it even when the phrase chosen scores
+# more in total than "stop" searched alone ("hint", "more", "no" written over real
+# stops in babble, "I see the", "0."), if "stop" scores at least KEYWORD_CERTAIN_FLOOR
+# a token: on the one-word tuning part 3 more real stops in babble at 10 dB, no other
+# word more (docs/voice-real.md).
+KEYWORD_CERTAIN = {"stop": 0.99}
+KEYWORD_CERTAIN_FLOOR = -3.5
 # A "yes" (it confirms a move) is not acted on when the opinion names it less surely
 # than this (_keyword_doubts): on the one-word tuning part, 2 of its 14 other words
 # acted on were such ("down" written "Yes."), and no real yes of any tuning corpus.
@@ -296,15 +303,20 @@ def _keyword_overrules(evidence: Evidence, settings) -> bool:
     ("stop") at least that surely, and the word's phrase scores at least
     KEYWORD_OWN_FLOOR a token: the best phrase, or the word's own phrase searched
     alone when the best is another command, if it scores more than that one in
-    total (the search's beam dropped the word said). Taken at the default clarity or
-    a more lenient one, as a word written alone is (_taken_when_written_alone),
-    never where Whisper and the voice detector heard no voice."""
+    total (the search's beam dropped the word said), or, when the opinion is all but
+    certain (KEYWORD_CERTAIN), at least KEYWORD_CERTAIN_FLOOR whatever the phrase
+    chosen scores. Taken at the default clarity or a more lenient one, as a word
+    written alone is (_taken_when_written_alone), never where Whisper and the voice
+    detector heard no voice."""
     word = evidence.keyword
     chosen = evidence.command == word
     score = evidence.score if chosen else evidence.keyword_score
-    return (word in KEYWORD_OVERRULE and evidence.keyword_p >= KEYWORD_OVERRULE[word]
-            and score is not None and score >= KEYWORD_OWN_FLOOR and (chosen or evidence.keyword_margin > 0)
-            and evidence.no_speech < 1.0 and settings.clarity <= 0.5)
+    if word not in KEYWORD_OVERRULE or score is None or evidence.no_speech >= 1.0 or settings.clarity > 0.5:
+        return False
+    sure = (evidence.keyword_p >= KEYWORD_OVERRULE[word] and score >= KEYWORD_OWN_FLOOR
+            and (chosen or evidence.keyword_margin > 0))
+    certain = evidence.keyword_p >= KEYWORD_CERTAIN.get(word, 1.0) and score >= KEYWORD_CERTAIN_FLOOR
+    return sure or certain
 
 
 def _keyword_doubts(command: Command, evidence: Evidence) -> bool:

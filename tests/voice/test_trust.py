@@ -197,7 +197,8 @@ def test_a_sure_opinion_takes_its_word_when_the_search_dropped_it(galaxis_gramma
 
 
 def test_the_opinion_does_not_overrule_a_better_phrase_or_when_unsure(galaxis_grammar):
-    cases = [("the rules", -5.2, "stop", 0.998, -2.5, -0.5),   # the phrase chosen scores more in total
+    cases = [("the rules", -5.2, "stop", 0.985, -2.5, -0.5),   # the phrase chosen scores more in total
+             ("hint", -1.5, "stop", 0.998, -3.8, -2.3),        # ... and "stop" fits too badly for that
              ("the rules", -5.2, "stop", 0.95, -2.5, 8.2),     # the opinion not sure enough
              ("the rules", -5.2, "stop", 0.998, -6.5, 8.2),    # the word fits the sound too badly
              ("the rules", -5.2, "other", 0.998, -2.5, 8.2),   # another word
@@ -210,6 +211,19 @@ def test_the_opinion_does_not_overrule_a_better_phrase_or_when_unsure(galaxis_gr
                   Settings()).command is None
     assert decide(_overruled("the rules", -5.2, "stop", 0.998, -2.5, 8.2), galaxis_grammar,
                   Settings(clarity=0.8)).action != "act"
+
+
+def test_an_all_but_certain_opinion_takes_stop_over_a_phrase_that_scored_more(galaxis_grammar):
+    # a real "stop" in babble written "I see the": the search chose "hint", which
+    # scores 2.3 nats more in total than "stop" searched alone, but the opinion is
+    # all but certain and "stop" fits the sound well enough
+    heard = decide(_overruled("hint", -1.5, "stop", 0.996, -2.7, -2.3, transcript="I see the"), galaxis_grammar,
+                   Settings())
+    assert (heard.action, heard.command.text) == ("act", "stop")
+    # a less sure opinion leaves the phrase chosen as it was
+    unsure = decide(_overruled("hint", -1.5, "stop", 0.985, -2.7, -2.3, transcript="I see the"), galaxis_grammar,
+                    Settings())
+    assert unsure.command is None or unsure.command.text != "stop"
 
 
 def test_a_stop_the_opinion_is_surest_of_is_taken_on_a_low_score(galaxis_grammar):
