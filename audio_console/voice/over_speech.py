@@ -32,16 +32,27 @@ MOST_WORDS = 2          # Whisper's free transcript: a word or two, not a senten
 # a NATO point said while the console was held for it is acted on this much under
 # the player's bar (docs/measurements/voice-constants.md)
 POINT_ALLOWANCE = 0.1
+# over the console, the encoder states' opinion of "stop" this sure takes it when the
+# phrase search chose another command (_opinion_of_stop; docs/measurements/barge-in.md)
+KEYWORD_P = 0.75
+OPINION_FLOOR = -5.0    # ... and "stop" searched alone scored at least this a token
 
 
 def stop_over_speech(heard: Heard, decoded, grammar, held: bool) -> Heard:
     """`heard`, or "stop" acted on when the utterance began over the console's
-    speech (`held`), was not acted on, and Whisper's best phrase was "stop" with a
-    voice in it and a word or two written."""
+    speech (`held`), was not acted on, and Whisper's best phrase was "stop" (or the
+    encoder states' opinion named it: `_opinion_of_stop`) with a voice in it and a
+    word or two written."""
     evidence = getattr(decoded, "evidence", None)
-    if not held or heard.action == "act" or evidence is None or evidence.command != STOP:
+    if not held or heard.action == "act" or evidence is None:
         return heard
-    if evidence.no_speech >= 1.0 or evidence.score < FLOOR:
+    if evidence.command == STOP:
+        score, floor = evidence.score, FLOOR
+    elif _opinion_of_stop(evidence):
+        score, floor = evidence.keyword_score, OPINION_FLOOR
+    else:
+        return heard
+    if evidence.no_speech >= 1.0 or score < floor:
         return heard   # the voice detector heard no voice, or no likeness to "stop"
     if len(set(words_of(evidence.transcript))) > MOST_WORDS:
         return heard   # a sentence: talk over the console, not a command
@@ -68,3 +79,14 @@ def point_over_speech(heard: Heard, decoded, settings, held: bool) -> Heard:
     if heard.confidence < accept_threshold(settings.clarity) - POINT_ALLOWANCE:
         return heard
     return replace(heard, confirm=False)
+
+
+def _opinion_of_stop(evidence) -> bool:
+    """The phrase search chose another command, but the encoder states' opinion of
+    the one-word commands (keywords.py) names "stop" at least KEYWORD_P surely and
+    the free transcript is not that other command's words. Over the console the
+    canceller leaves only a stop's vowel, which the search writes as any short
+    command ("no", "query B5", "why"), while the opinion still hears the word
+    (docs/measurements/barge-in.md); `keyword_score` is then "stop" searched alone."""
+    return (evidence.keyword == STOP and evidence.keyword_p >= KEYWORD_P and not evidence.agrees
+            and evidence.keyword_score is not None)
