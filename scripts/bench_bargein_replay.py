@@ -254,11 +254,16 @@ def main(argv=None) -> int:
             if args.verbose and kind != "acted on":
                 print(f"  {mic_wav.name}: {kind} (word {e - s:.2f} s, detector max {max(word, default=0):.2f}) "
                       f"{describe(replay, s, e)}", flush=True)
+            for began, ended, _, heard in replay.heard:
+                if began >= t0 and not (began <= e + 0.3 and ended >= s):
+                    counts["utterances outside the word"] += 1
+                    counts["... passed to the session (false triggers)"] += not isinstance(heard, (str, type(None)))
             t0 += len(cleaned) / RATE + 1.0
-        print(f"{run}: {sum(counts.values())} stops: {dict(counts)}", flush=True)
+        print(f"{run}: {dict(counts)}", flush=True)
         totals += counts
+    outside = {k: totals.pop(k) for k in list(totals) if "outside" in k or "session" in k}
     print(f"all: {sum(totals.values())} stops")
-    for kind, n in totals.most_common():
+    for kind, n in [*totals.most_common(), *outside.items()]:
         print(f"  {n:4d}  {kind}")
     return 0
 
