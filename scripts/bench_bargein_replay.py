@@ -133,7 +133,8 @@ class Replay:
         self.cutter = vad_cutter(console_heard=lambda: self.sink.sounding and self.hold.since is None)
         self.hold = Hold(self.sink, self.echo, self._room, self._trace)
         self.cutting = Cutting(self.cutter, self.hold, self._trace, lambda: None)
-        self.report = Reporter(settings, self.sink, self.echo, self.hold, self._trace, self._room)
+        self.report = Reporter(settings, self.sink, self.echo, self.hold, self._trace, self._room,
+                               voiceless=lambda: self.cutter.voiceless_onset)
         self.heard: list[tuple[float, float, object, object]] = []   # (start, end, decoded, Heard)
         self.voiced: list[tuple[float, float]] = []   # the detector's probability per frame
         self.over_line: dict[float, bool] = {}   # per onset: the console's line sounded

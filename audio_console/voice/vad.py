@@ -245,6 +245,7 @@ class VadCutter:
         self._strong: deque = deque(maxlen=ONSET[1])   # (SpeechFrames.strong, .voiced, .loud) of the same frames
         self._pre: deque = deque(maxlen=round(PRE_ROLL / FRAME_SECONDS))
         self.early_count = 0
+        self.voiceless_onset = False   # the utterance in progress (or last) began on LOUD_ONSET alone
         self.overruns = 0          # utterances dropped for running past max_seconds
         self.utterances = 0        # utterances closed normally
         self.reset()
@@ -288,6 +289,9 @@ class VadCutter:
         if not self._in_speech:
             self._pre.append(frame)
             if sum(self._recent) >= ONSET[0] or self._over_console_onset():
+                # begun on LOUD_ONSET alone, no voice heard: a stop's vowel, or a
+                # leak of the console's own voice (report.py takes only "stop" of it)
+                self.voiceless_onset = not any(voiced for _, voiced, _ in self._strong)
                 self._in_speech, self._quiet = True, 0
                 self._speech = bytearray(b"".join(self._pre))
                 self._first_strong = len(self._speech) - FRAME_BYTES if getattr(self.frames, "strong", False) else None
