@@ -8,7 +8,10 @@ written by Whisper ("Duh.", "Done.", "T t t"). A "stop" taken wrongly only silen
 the console (the player says "repeat" to hear it again); a stop missed leaves a
 blind player unable to cut the console off. So while the console was held for the
 utterance, Whisper's best phrase "stop" is taken on weaker evidence than the trust
-layer asks for elsewhere. docs/listen.md gives what was measured.
+layer asks for elsewhere; and where the phrase search wrote the chopped word as
+another short command ("No", "Five.", "Sounds" as yes), "stop" is taken on the
+encoder states' opinion of it (keywords.py). docs/listen.md and
+docs/measurements/barge-in.md give what was measured.
 
 A point said over the console comes through the canceller weaker too: written
 alone and right ("Charlie 3. Charlie 3."), its margin over the next command fell from
