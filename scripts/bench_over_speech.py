@@ -40,13 +40,16 @@ RATE = 16000
 AROUND = 0.25          # seconds kept either side of the word
 
 
-def taken_as_stop(decoded: Decoded, grammar, settings, floor: float) -> bool:
-    """Acted on as stop with the console held and over_speech.FLOOR at `floor`."""
-    saved, over_speech.FLOOR = over_speech.FLOOR, floor
+def taken_as_stop(decoded: Decoded, grammar, settings, floor: float, opinion: float | None = None) -> bool:
+    """Acted on as stop with the console held, over_speech.FLOOR at `floor` and
+    over_speech.KEYWORD_P at `opinion` (None: as it is)."""
+    saved = over_speech.FLOOR, over_speech.KEYWORD_P
+    over_speech.FLOOR = floor
+    over_speech.KEYWORD_P = saved[1] if opinion is None else opinion
     try:
         heard = over_speech.stop_over_speech(decide(decoded, grammar, settings), decoded, grammar, True)
     finally:
-        over_speech.FLOOR = saved
+        over_speech.FLOOR, over_speech.KEYWORD_P = saved
     return heard.action == "act" and heard.command is not None and heard.command.name == "stop"
 
 
@@ -60,7 +63,7 @@ def stored(path: Path):
             yield row, Decoded(result["heard"], evidence=Evidence(**fields))
 
 
-def decodes(paths: list[Path], floors: list[float]) -> None:
+def decodes(paths: list[Path], floors: list[float], opinions: list[float]) -> None:
     grammar, settings = grammar_for_game("galaxis"), Settings()
     for path in paths:
         c: Counter = Counter()
@@ -70,6 +73,8 @@ def decodes(paths: list[Path], floors: list[float]) -> None:
             c[kind] += 1
             for floor in floors:
                 c[kind, floor] += taken_as_stop(decoded, grammar, settings, floor)
+            for p in opinions:
+                c[kind, "opinion", p] += taken_as_stop(decoded, grammar, settings, over_speech.FLOOR, p)
             if expected and expected.startswith("query "):
                 heard = decide(decoded, grammar, settings)
                 allowed = over_speech.point_over_speech(heard, decoded, settings, True)
@@ -82,6 +87,9 @@ def decodes(paths: list[Path], floors: list[float]) -> None:
         print(f"{path}: {c['stops']} stops, {c['others']} other clips")
         for floor in floors:
             print(f"  floor {floor:g}: stops taken {c['stops', floor]}, others taken as stop {c['others', floor]}")
+        for p in opinions:
+            print(f"  opinion of stop from {p:g}: stops taken {c['stops', 'opinion', p]}, "
+                  f"others taken as stop {c['others', 'opinion', p]}")
         if c["points"]:
             for how in ("as now", "allowance"):
                 print(f"  points ({how}, all held): at once {c[how, 'once']}/{c['points']}, "
@@ -159,10 +167,12 @@ def main(argv=None) -> int:
     ap.add_argument("--audio", nargs="*", default=[], help="bench_bargein.py --audio folders")
     ap.add_argument("--stops", help="with --audio: the corpus the stops were played from")
     ap.add_argument("--floors", default="-3,-4", help="over_speech.FLOOR values, comma-separated (--floors=-3,-4)")
+    ap.add_argument("--opinions", default="1.01,0.9,0.75,0.6",
+                    help="with --decodes: over_speech.KEYWORD_P values (above 1: the opinion never takes stop)")
     args = ap.parse_args(argv)
     floors = [float(f) for f in args.floors.split(",")]
     if args.decodes:
-        decodes([Path(p) for p in args.decodes], floors)
+        decodes([Path(p) for p in args.decodes], floors, [float(p) for p in args.opinions.split(",")])
     if args.audio:
         if not args.stops:
             ap.error("--audio needs --stops CORPUS")

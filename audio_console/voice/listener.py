@@ -68,7 +68,7 @@ class Listener:
                      if self.echo is not None and settings.barge_in else None)
         self.cutting: Cutting | None = None    # the run in progress's cutter
         self.report = Reporter(settings, sink, self.echo, self.hold, self.trace, self._room_db,
-                               said_at=lambda: self._said_at)
+                               said_at=lambda: self._said_at, voiceless=self._voiceless_onset)
         self._said_at: float | None = None   # when the utterance in progress began, as captured
         self._capture: Capture | None = None
         self.timings = self.report.timings     # per utterance: report.Timing (benchmarks)
@@ -193,6 +193,10 @@ class Listener:
         """The early guess in hand is the console's own echo: not worth a decode."""
         early = cutter.early
         return early is not None and self.report.own_echo(early, trace=False)
+
+    def _voiceless_onset(self) -> bool:
+        """The utterance being reported began over the console with no voice heard."""
+        return self.cutting is not None and getattr(self.cutting.cutter, "voiceless_onset", False)
 
     def _heartbeat_state(self) -> dict:
         """The heartbeat's fields beside the frames: the room's level, the console

@@ -8,7 +8,10 @@ written by Whisper ("Duh.", "Done.", "T t t"). A "stop" taken wrongly only silen
 the console (the player says "repeat" to hear it again); a stop missed leaves a
 blind player unable to cut the console off. So while the console was held for the
 utterance, Whisper's best phrase "stop" is taken on weaker evidence than the trust
-layer asks for elsewhere. docs/listen.md gives what was measured.
+layer asks for elsewhere; and where the phrase search wrote the chopped word as
+another short command ("No", "Five.", "Sounds" as yes), "stop" is taken on the
+encoder states' opinion of it (keywords.py). docs/listen.md and
+docs/measurements/barge-in.md give what was measured.
 
 A point said over the console comes through the canceller weaker too: written
 alone and right ("Charlie 3. Charlie 3."), its margin over the next command fell from
@@ -32,16 +35,27 @@ MOST_WORDS = 2          # Whisper's free transcript: a word or two, not a senten
 # a NATO point said while the console was held for it is acted on this much under
 # the player's bar (docs/measurements/voice-constants.md)
 POINT_ALLOWANCE = 0.1
+# over the console, the encoder states' opinion of "stop" this sure takes it when the
+# phrase search chose another command (_opinion_of_stop; docs/measurements/barge-in.md)
+KEYWORD_P = 0.75
+OPINION_FLOOR = -5.0    # ... and "stop" searched alone scored at least this a token
 
 
 def stop_over_speech(heard: Heard, decoded, grammar, held: bool) -> Heard:
     """`heard`, or "stop" acted on when the utterance began over the console's
-    speech (`held`), was not acted on, and Whisper's best phrase was "stop" with a
-    voice in it and a word or two written."""
+    speech (`held`), was not acted on, and Whisper's best phrase was "stop" (or the
+    encoder states' opinion named it: `_opinion_of_stop`) with a voice in it and a
+    word or two written."""
     evidence = getattr(decoded, "evidence", None)
-    if not held or heard.action == "act" or evidence is None or evidence.command != STOP:
+    if not held or heard.action == "act" or evidence is None:
         return heard
-    if evidence.no_speech >= 1.0 or evidence.score < FLOOR:
+    if evidence.command == STOP:
+        score, floor = evidence.score, FLOOR
+    elif _opinion_of_stop(evidence):
+        score, floor = evidence.keyword_score, OPINION_FLOOR
+    else:
+        return heard
+    if evidence.no_speech >= 1.0 or score < floor:
         return heard   # the voice detector heard no voice, or no likeness to "stop"
     if len(set(words_of(evidence.transcript))) > MOST_WORDS:
         return heard   # a sentence: talk over the console, not a command
@@ -68,3 +82,14 @@ def point_over_speech(heard: Heard, decoded, settings, held: bool) -> Heard:
     if heard.confidence < accept_threshold(settings.clarity) - POINT_ALLOWANCE:
         return heard
     return replace(heard, confirm=False)
+
+
+def _opinion_of_stop(evidence) -> bool:
+    """The phrase search chose another command, but the encoder states' opinion of
+    the one-word commands (keywords.py) names "stop" at least KEYWORD_P surely and
+    the free transcript is not that other command's words. Over the console the
+    canceller leaves only a stop's vowel, which the search writes as any short
+    command ("no", "query B5", "why"), while the opinion still hears the word
+    (docs/measurements/barge-in.md); `keyword_score` is then "stop" searched alone."""
+    return (evidence.keyword == STOP and evidence.keyword_p >= KEYWORD_P and not evidence.agrees
+            and evidence.keyword_score is not None)

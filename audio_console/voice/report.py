@@ -10,7 +10,7 @@ from audio_console.voice.addressed import louder_than_room, speech_db, spoke_to_
 from audio_console.voice.answers import with_answer
 from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
 from audio_console.voice.frames import FRAME_BYTES, seconds
-from audio_console.voice.over_speech import point_over_speech, stop_over_speech
+from audio_console.voice.over_speech import STOP, point_over_speech, stop_over_speech
 from audio_console.voice.own_words import said_by_the_console
 from audio_console.voice.trace import heard_fields
 from audio_console.voice.trust import decide
@@ -35,9 +35,12 @@ class Reporter:
     """`room_db()`: the room's level (None: unknown); `hold`: the barge-in hold or None;
     `said_at()`: when the utterance being reported began, as captured (None: unknown)."""
 
-    def __init__(self, settings, sink, echo, hold, trace, room_db, said_at=lambda: None):
+    def __init__(self, settings, sink, echo, hold, trace, room_db, said_at=lambda: None,
+                 voiceless=lambda: False):
+        """`voiceless()`: the utterance began over the console with no voice heard
+        (vad.LOUD_ONSET): only a "stop" of it is taken."""
         self.settings, self.sink, self.echo, self.hold = settings, sink, echo, hold
-        self.trace, self.room_db, self.said_at = trace, room_db, said_at
+        self.trace, self.room_db, self.said_at, self.voiceless = trace, room_db, said_at, voiceless
         self.timings: list[Timing] = []
 
     def own_echo(self, pcm: bytes, trace: bool = True) -> bool:
@@ -75,6 +78,12 @@ class Reporter:
         if taken is not heard:
             self.trace("stop said over the console's speech: taken", rejected_as=heard.action)
             heard = taken
+        if self.voiceless() and not (heard.command is not None and heard.command.name == STOP):
+            # begun with no voice heard, on the loud frames that a stop's vowel leaves
+            # through the canceller and that leaks of the console's own voice have too
+            self.trace("begun over the console without a voice, not a stop: dropped", heard=heard.text)
+            self.go_on()
+            return
         taken = point_over_speech(heard, decoded, self.settings, held)
         if taken is not heard:
             self.trace("point said over the console's speech: acted on", confidence=heard.confidence)

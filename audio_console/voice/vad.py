@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB
+from audio_console.voice.echo_cancel import LEFTOVER_UNDER_DB, LOUD_OVER_ROOM_DB
 from audio_console.voice.frames import FRAME_BYTES, FRAME_SECONDS
 
 SPEECH_PROBABILITY = 0.5     # silero's threshold
@@ -53,6 +53,10 @@ ROOM_FRAMES_TO_LEARN = 10    # 0.3 s
 # one of them at least (the detector's verdict comes a frame or two late;
 # docs/measurements/voice-constants.md).
 OVER_CONSOLE_ONSET = 2
+# ... or on this many of them LOUD_OVER_ROOM_DB over the room, a voice heard or not:
+# through the canceller a short stop's vowel is often four or five frames as loud as
+# said that the detector scores under 0.1 (docs/measurements/barge-in.md; 0: never)
+LOUD_ONSET = 3
 PRE_ROLL = 0.3              # seconds kept before the onset
 MAX_SECONDS = 5.0            # the longest command is about 2.5 s
 # A room where no one else talks (its frames outside utterances seldom voiced: quiet,
@@ -148,6 +152,7 @@ class SpeechFrames:
         self.too_quiet, self.too_quiet_db = 0, -99.0
         self._count = 0
         self.strong = False     # the last frame: over the console, LEFTOVER_UNDER_DB over the room
+        self.loud = False       # ... and LOUD_OVER_ROOM_DB over it
         self.voiced = False     # the last frame: the neural detector heard a voice
 
     @property
@@ -176,6 +181,7 @@ class SpeechFrames:
         needed = self.background + margin + extra if self.relative else FLOOR_DB + self.margin
         loud = level >= needed
         self.strong = self._sounding and self.learnt and level >= self.background + LEFTOVER_UNDER_DB
+        self.loud = self.strong and level >= self.background + LOUD_OVER_ROOM_DB
         self.voiced = voiced
         if voiced and not loud and not in_utterance:
             # a voice too quiet for an onset (for the voice trace): how often, how loud
@@ -236,9 +242,10 @@ class VadCutter:
         self.max_bytes = int((max_seconds or MAX_SECONDS) * 32000)
         self.tail = (self.early_frames or round(0.18 / FRAME_SECONDS)) * FRAME_BYTES
         self._recent: deque = deque(maxlen=ONSET[1])
-        self._strong: deque = deque(maxlen=ONSET[1])   # (SpeechFrames.strong, .voiced) of the same frames
+        self._strong: deque = deque(maxlen=ONSET[1])   # (SpeechFrames.strong, .voiced, .loud) of the same frames
         self._pre: deque = deque(maxlen=round(PRE_ROLL / FRAME_SECONDS))
         self.early_count = 0
+        self.voiceless_onset = False   # the utterance in progress (or last) began on LOUD_ONSET alone
         self.overruns = 0          # utterances dropped for running past max_seconds
         self.utterances = 0        # utterances closed normally
         self.reset()
@@ -278,10 +285,13 @@ class VadCutter:
     def push(self, frame: bytes) -> bytes | None:
         speech = self.frames(frame, self._in_speech)
         self._recent.append(speech)
-        self._strong.append((getattr(self.frames, "strong", False), getattr(self.frames, "voiced", False)))
+        self._strong.append(tuple(getattr(self.frames, name, False) for name in ("strong", "voiced", "loud")))
         if not self._in_speech:
             self._pre.append(frame)
             if sum(self._recent) >= ONSET[0] or self._over_console_onset():
+                # begun on LOUD_ONSET alone, no voice heard: a stop's vowel, or a
+                # leak of the console's own voice (report.py takes only "stop" of it)
+                self.voiceless_onset = not any(voiced for _, voiced, _ in self._strong)
                 self._in_speech, self._quiet = True, 0
                 self._speech = bytearray(b"".join(self._pre))
                 self._first_strong = len(self._speech) - FRAME_BYTES if getattr(self.frames, "strong", False) else None
@@ -316,9 +326,10 @@ class VadCutter:
         return None
 
     def _over_console_onset(self) -> bool:
-        """The last frames hold a word's loud part over the console (OVER_CONSOLE_ONSET)."""
-        return (sum(strong for strong, _ in self._strong) >= OVER_CONSOLE_ONSET
-                and any(voiced for _, voiced in self._strong))
+        """The last frames hold a word's loud part over the console (OVER_CONSOLE_ONSET
+        with a voice, or LOUD_ONSET)."""
+        strong, voiced, loud = (sum(column) for column in zip(*self._strong)) if self._strong else (0, 0, 0)
+        return strong >= OVER_CONSOLE_ONSET and voiced > 0 or 0 < LOUD_ONSET <= loud
 
     def keep_from_strong(self, frames: int) -> None:
         """The utterance in progress keeps only what followed its first frame over the

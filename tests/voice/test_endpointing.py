@@ -288,6 +288,24 @@ def test_over_the_console_its_own_leftover_alone_begins_nothing():
     assert not _begins(True, _vowel_only(2) * 10 ** (-40 / 20), -65.0)
 
 
+def _loud_frames(count: int, db: float = -16.0) -> np.ndarray:
+    """`count` frames of sound as loud as a word's vowel, in which the voice detector
+    hears no voice (noise): what the canceller left of a short "stop" that silero
+    scored under 0.1 in live rounds (docs/measurements/barge-in.md)."""
+    rng = np.random.default_rng(5)
+    return (rng.standard_normal(count * 480) * 10 ** (db / 20)).astype(np.float32)
+
+
+def test_over_the_console_a_loud_stretch_begins_an_utterance_a_voice_heard_or_not():
+    """Through the canceller a short stop's vowel may be four or five frames 30 dB
+    and more over the room that the detector does not call a voice: that begins an
+    utterance while the console sounds (Whisper then judges it), not the same where
+    the console is quiet (a knock there), nor under 30 dB over the room."""
+    assert _begins(True, _loud_frames(4), -65.0)
+    assert not _begins(False, _loud_frames(4), -65.0)
+    assert not _begins(True, _loud_frames(4, -45.0), -65.0)     # under 30 dB over the leftover's room
+
+
 def _held_late(parts: list) -> bytes:
     """The last utterance the cutting stage gives for `parts` (float arrays) said over
     the console, its cleaned frames' levels kept as the canceller would."""

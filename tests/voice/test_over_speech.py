@@ -88,3 +88,33 @@ def test_the_point_keeps_its_question_for_plain_letters_doubt_or_confirm_always(
     decoded = _point(-0.31, 3.161, "Charlie 3. Charlie 3. Charlie 3.", text="charlie three", command="query C3")
     heard = decide(decoded, galaxis_grammar, always)
     assert point_over_speech(heard, decoded, always, held=True) is heard
+
+
+def _chopped(command, score, transcript, keyword_p, keyword_score, agrees=False):
+    evidence = Evidence(command, score, 1.0, 0.2, transcript, agrees, keyword="stop", keyword_p=keyword_p,
+                        keyword_score=keyword_score)
+    return Decoded("", evidence=evidence)
+
+
+def test_a_stop_the_search_wrote_as_another_command_is_taken_on_the_encoders_opinion(galaxis_grammar):
+    """Over the console the canceller leaves only a stop's vowel: the phrase search
+    chose another short command, the encoder states' opinion still named "stop"
+    (real tuning stops replayed from live rounds, bench_bargein_replay.py)."""
+    for command, score, transcript, p, own in [("no", -2.54, "Second", 0.89, -3.50),
+                                               ("query B5", -3.54, "Five. Five. Five. Five. Five", 0.82, -4.98),
+                                               ("yes", -4.32, "Sounds", 0.97, -4.25)]:
+        before, after = _taken(_chopped(command, score, transcript, p, own), galaxis_grammar)
+        assert before.action != "act", transcript
+        assert (after.action, after.command.name) == ("act", "stop"), transcript
+
+
+def test_the_opinion_takes_nothing_unsure_far_from_stop_agreeing_or_unheld(galaxis_grammar):
+    cases = [_chopped("no", -2.8, "No", 0.46, -3.6, agrees=True),     # "no" written alone: the player's no
+             _chopped("no", -2.5, "Second", 0.6, -3.5),              # the opinion unsure
+             _chopped("why", -4.26, "My silver.", 0.9, -6.66),        # stop searched alone: no likeness
+             _chopped("query C2", -2.0, "Clear it up now, please.", 0.9, -3.0)]   # a sentence
+    for decoded in cases:
+        before, after = _taken(decoded, galaxis_grammar)
+        assert after is before, decoded.evidence
+    before, after = _taken(_chopped("no", -2.54, "Second", 0.89, -3.50), galaxis_grammar, held=False)
+    assert after is before

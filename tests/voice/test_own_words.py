@@ -120,3 +120,27 @@ def test_not_understood_over_the_console_unheld_gets_no_say_again():
     assert [(h.command, h.text) for h in asked_again] == [(None, "")]
     with_headphones = _not_understood(OnsetHold(began_over=True, holding=False), Settings(headphones=True))
     assert [(h.command, h.text) for h in with_headphones] == [(None, "")]
+
+
+def _voiceless(command: str, transcript: str, score: float = -0.3) -> tuple[list, list]:
+    """An utterance begun over the console with no voice heard (vad.LOUD_ONSET),
+    held at its onset, reported."""
+    grammar = grammar_for_game("galaxis")
+    events, heard = [], []
+    reporter = Reporter(Settings(), SpeakingSink([ANSWER]), PassesEverything(), OnsetHold(True, True),
+                        lambda event, **fields: events.append(event), room_db=lambda: None,
+                        voiceless=lambda: True)
+    evidence = Evidence(command=command, score=score, margin=8.0, no_speech=0.05, transcript=transcript, agrees=True)
+    reporter(Decoded(command, evidence=evidence), grammar, time.monotonic(), "whole",
+             b"\0" * FRAME_BYTES * 20, 0.0, heard.append)
+    return heard, events
+
+
+def test_begun_over_the_console_without_a_voice_only_a_stop_is_taken():
+    """Loud frames with no voice heard begin an utterance over the console (what the
+    canceller leaves of a short stop); a leak of the console's own voice has such
+    frames too, and was asked about live as "more": only a stop of it is taken."""
+    heard, events = _voiceless("more", "More")
+    assert heard == [] and "begun over the console without a voice, not a stop: dropped" in events
+    heard, _ = _voiceless("stop", "Stop.")
+    assert [h.command.name for h in heard] == ["stop"]
