@@ -96,7 +96,7 @@ def confidence(decoded: Decoded, clarity: float) -> float:
 # chatter in the commands' style ("Delta 4 is a good film."), so the score is higher
 # for chatter too and the transcript agrees only when it is the command alone
 # (phrase_trie.transcript_command).
-WHISPER_WEIGHTS = {"bias": -1.2, "score": 1.0, "margin": 0.4, "no_speech": 0.0, "agrees": 1.0}
+WHISPER_WEIGHTS = {"bias": -0.8, "score": 1.0, "margin": 0.2, "no_speech": -0.5, "agrees": 1.5}
 WHISPER_ASK_FROM = 0.05  # below this confidence not even worth a question
 WHISPER_ASK_NO_SPEECH = 0.5   # nor above this no-speech probability, unless sure
 MARGIN_CAP = 10.0   # beyond this a margin says nothing more
@@ -310,7 +310,12 @@ def _keyword_overrules(evidence: Evidence, settings) -> bool:
 def _keyword_doubts(command: Command, evidence: Evidence) -> bool:
     """The command is one of KEYWORD_DOUBT ("yes") and the encoder states' opinion
     names it, but less surely than that: other words in noise ("down" written
-    "Yes.") come out so, real ones far more surely."""
+    "Yes.") come out so, real ones far more surely. Or the command is "yes", "no" or
+    "stop" and the opinion names another of those: "down", "up", "go" in kitchen noise
+    written "No. No." that the opinion took for "stop"; no real one of any tuning
+    corpus (docs/measurements/voice-constants.md)."""
+    if command.name in KEYWORD_SURE and evidence.keyword in KEYWORD_SURE and evidence.keyword != command.name:
+        return True
     return (command.name in KEYWORD_DOUBT and evidence.keyword == command.name
             and evidence.keyword_p < KEYWORD_DOUBT[command.name])
 
