@@ -199,9 +199,10 @@ class Replay:
 
 def fit(replay: Replay, today: np.ndarray) -> tuple[dict, float] | None:
     """The weights and cap acting on the most commands rightly at once (then the fewest
-    asked), each corpus within today's wrong acts and reject clips acted on."""
+    asked), each corpus within today's wrong acts and reject clips acted on, with no
+    fewer commands right in all nor acted on at once on clean speech."""
     corpora = sorted(set(replay.corpus))
-    limits = {c: replay.figures(today, c) for c in corpora}
+    limits = {c: (replay.figures(today, c), replay.figures(today, c, "clean")) for c in corpora}
     best, best_key = None, None
     names = [k for k in GRID if k != "cap"]
     for values in itertools.product(*(GRID[k] for k in names)):
@@ -210,12 +211,17 @@ def fit(replay: Replay, today: np.ndarray) -> tuple[dict, float] | None:
                 weights = {"bias": round(float(bias), 2), "score": 1.0, **dict(zip(names, values))}
                 outcome = replay.decide(weights, cap)
                 got = {c: replay.figures(outcome, c) for c in corpora}
-                if any(got[c]["wrong"] > limits[c]["wrong"] or got[c]["acted"] > limits[c]["acted"] for c in corpora):
+                if not all(within(got[c], replay.figures(outcome, c, "clean"), *limits[c]) for c in corpora):
                     continue
                 key = (sum(g["once"] for g in got.values()), -sum(g["asked"] for g in got.values()))
                 if best_key is None or key > best_key:
                     best, best_key = (weights, cap), key
     return best
+
+
+def within(got: dict, clean: dict, limit: dict, clean_limit: dict) -> bool:
+    return (got["wrong"] <= limit["wrong"] and got["acted"] <= limit["acted"] and got["right"] >= limit["right"]
+            and clean["once"] >= clean_limit["once"])
 
 
 def report(replay: Replay, today: np.ndarray, fitted: np.ndarray) -> None:
