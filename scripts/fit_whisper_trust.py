@@ -164,22 +164,21 @@ class Replay:
         self.corpus = np.array([row["corpus"] for row in rows])
         self.condition = np.array([row["degradation"] for row in rows])
 
-    def levels(self, x: np.ndarray, weights: dict, cap: float) -> np.ndarray:
+    def levels(self, x: np.ndarray, weights: dict, cap: float, ask: float) -> np.ndarray:
         z = np.full(len(x), -99.0)
         has = ~np.isnan(x[:, 0])
         capped = x.copy()
         capped[:, 1] = np.clip(x[:, 1], -cap, cap)
         z[has] = weights["bias"] + capped[has] @ np.array([weights[f] for f in FEATURES])
         sure = trust.accept_threshold(self.settings.clarity)
-        ask = trust.WHISPER_ASK_FROM
         return np.where(z >= np.log(sure / (1 - sure)), 2, np.where(z >= np.log(ask / (1 - ask)), 1, 0))
 
-    def decide(self, weights: dict, cap: float) -> np.ndarray:
+    def decide(self, weights: dict, cap: float, ask: float | None = None) -> np.ndarray:
         """Each clip's outcome code: the first look's, or where that is not acted on
         and a second look may be taken, the kept look's."""
-        clips = np.arange(len(self.first))
-        now = self.table[clips, 0, self.levels(self.first, weights, cap)]
-        looked = self.table[clips, 1, self.levels(self.later, weights, cap)]
+        clips, ask = np.arange(len(self.first)), trust.WHISPER_ASK_FROM if ask is None else ask
+        now = self.table[clips, 0, self.levels(self.first, weights, cap, ask)]
+        looked = self.table[clips, 1, self.levels(self.later, weights, cap, ask)]
         return np.where(self.may_look & ~self.acts[now], looked, now)
 
     def figures(self, outcome: np.ndarray, corpus: str | None = None, condition: str | None = None) -> dict:

@@ -98,8 +98,8 @@ def confidence(decoded: Decoded, clarity: float) -> float:
 # agreement more. With the prompt, tiny.en writes chatter in the commands' style
 # ("Delta 4 is a good film."), so the score is higher for chatter too and the
 # transcript agrees only when it is the command alone (phrase_trie.transcript_command).
-WHISPER_WEIGHTS = {"bias": -0.8, "score": 1.0, "margin": 0.2, "no_speech": -0.5, "agrees": 1.5}
-WHISPER_ASK_FROM = 0.05  # below this confidence not even worth a question
+WHISPER_WEIGHTS = {"bias": -0.3, "score": 1.0, "margin": 0.2, "no_speech": -0.5, "agrees": 1.0}
+WHISPER_ASK_FROM = 0.1   # below this confidence not even worth a question
 WHISPER_ASK_NO_SPEECH = 0.5   # nor above this no-speech probability, unless sure
 MARGIN_CAP = 10.0   # beyond this a margin says nothing more
 # An utterance Whisper is sure was speech (no-speech probability below this), wrote in
