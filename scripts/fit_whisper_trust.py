@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Fit the Whisper trust layer (trust.WHISPER_WEIGHTS, MARGIN_CAP) on TUNING corpora.
+"""Fit the Whisper trust layer (trust.WHISPER_WEIGHTS, MARGIN_CAP, WHISPER_ASK_FROM) on TUNING corpora.
 
 Decodes every clip once (cached in --cache, so a refit is instant): the first look and
 the same sound at the second look's speeds, so that any constants are replayed as the
 engine and `bench_speech.py` decide (the second look taken only where the constants
 would not act; second_look.with_second_look on the stored decodes). Each decode's
 decision at three confidences (not worth a question, worth one, sure) is found once
-through trust.decide; a grid over the logistic's bias and weights and the margin's cap
-then only moves clips between those (numpy). Limits, per corpus: no more commands
-acted on wrongly and no more reject clips acted on than with the constants in
-trust.py now; the objective: the most commands acted on rightly at once, then the
-fewest asked about. Prints the constants and per-corpus, per-condition figures beside
-today's. Never run it on a held-out corpus.
+through trust.decide; a grid over the logistic's bias and weights, the margin's cap
+and the question floor then only moves clips between those (numpy). Limits, per
+corpus, against the constants in trust.py now: no more commands acted on wrongly, no
+more reject clips acted on or asked about, no fewer commands right, no fewer clean
+ones acted on at once. The objective: commands acted on rightly at once, less a
+quarter for each question. Prints the constants and per-corpus, per-condition figures
+beside today's. Never run it on a held-out corpus.
 
     python scripts/fit_whisper_trust.py --corpus CORPUS [--corpus CORPUS2] --cache looks.json
 """
@@ -35,9 +36,10 @@ from audio_console.app.games import grammar_for_game  # noqa: E402
 from audio_console.voice.recognizer import Decoded, Evidence  # noqa: E402
 
 FEATURES = ("score", "margin", "no_speech", "agrees")
-GRID = {"margin": (0.1, 0.2, 0.3, 0.4, 0.6, 0.8), "agrees": (0.0, 0.5, 1.0, 1.5, 2.0),
-        "no_speech": (0.0, -0.5, -1.0, -2.0), "cap": (4.0, 6.0, 8.0, 10.0)}
-BIASES = np.arange(-4.0, 2.01, 0.1)
+GRID = {"margin": (0.1, 0.2, 0.3, 0.4, 0.5, 0.6), "agrees": (0.5, 1.0, 1.5, 2.0, 2.5),
+        "no_speech": (0.0, -0.5, -1.0, -2.0), "cap": (10.0, 8.0, 6.0), "ask": (0.05, 0.08, 0.1, 0.12, 0.15, 0.2)}
+QUESTION_COST = 0.25   # a question to a command or a reject clip, in commands acted on at once
+BIASES = np.arange(-3.0, 1.01, 0.1)
 SILENCE = b"\0\0" * 3200   # the second look's speeds are replayed from the cache, not this sound
 EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 
@@ -196,31 +198,31 @@ class Replay:
                 "acted": int((other & act).sum()), "others_asked": int((other & ask).sum())}
 
 
-def fit(replay: Replay, today: np.ndarray) -> tuple[dict, float] | None:
-    """The weights and cap acting on the most commands rightly at once (then the fewest
-    asked), each corpus within today's wrong acts and reject clips acted on, with no
-    fewer commands right in all nor acted on at once on clean speech."""
+def fit(replay: Replay, today: np.ndarray) -> tuple[dict, float, float] | None:
+    """The weights, cap and question floor acting on the most commands rightly at once,
+    less QUESTION_COST for each question, each corpus within today's wrong acts, reject
+    clips acted on and questions to them, with no fewer commands right in all nor acted
+    on at once on clean speech."""
     corpora = sorted(set(replay.corpus))
     limits = {c: (replay.figures(today, c), replay.figures(today, c, "clean")) for c in corpora}
-    best, best_key = None, None
-    names = [k for k in GRID if k != "cap"]
+    best, best_value = None, -np.inf
+    names = [k for k in GRID if k not in ("cap", "ask")]
     for values in itertools.product(*(GRID[k] for k in names)):
-        for cap in GRID["cap"]:
-            for bias in BIASES:
-                weights = {"bias": round(float(bias), 2), "score": 1.0, **dict(zip(names, values))}
-                outcome = replay.decide(weights, cap)
-                got = {c: replay.figures(outcome, c) for c in corpora}
-                if not all(within(got[c], replay.figures(outcome, c, "clean"), *limits[c]) for c in corpora):
-                    continue
-                key = (sum(g["once"] for g in got.values()), -sum(g["asked"] for g in got.values()))
-                if best_key is None or key > best_key:
-                    best, best_key = (weights, cap), key
+        for cap, ask, bias in itertools.product(GRID["cap"], GRID["ask"], BIASES):
+            weights = {"bias": round(float(bias), 2), "score": 1.0, **dict(zip(names, values))}
+            outcome = replay.decide(weights, cap, ask)
+            got = {c: replay.figures(outcome, c) for c in corpora}
+            if not all(within(got[c], replay.figures(outcome, c, "clean"), *limits[c]) for c in corpora):
+                continue
+            value = sum(g["once"] - QUESTION_COST * (g["asked"] + g["others_asked"]) for g in got.values())
+            if value > best_value + 1e-9:
+                best, best_value = (weights, cap, ask), value
     return best
 
 
 def within(got: dict, clean: dict, limit: dict, clean_limit: dict) -> bool:
     return (got["wrong"] <= limit["wrong"] and got["acted"] <= limit["acted"] and got["right"] >= limit["right"]
-            and clean["once"] >= clean_limit["once"])
+            and got["others_asked"] <= limit["others_asked"] and clean["once"] >= clean_limit["once"])
 
 
 def report(replay: Replay, today: np.ndarray, fitted: np.ndarray) -> None:
@@ -249,10 +251,11 @@ def main(argv=None) -> int:
     if found is None:
         print("no weights within today's wrong acts and reject clips acted on", file=sys.stderr)
         return 1
-    weights, cap = found
+    weights, cap, ask = found
     print("WHISPER_WEIGHTS = {" + ", ".join(f'"{k}": {v}' for k, v in weights.items()) + "}")
     print(f"MARGIN_CAP = {cap}")
-    report(replay, today, replay.decide(weights, cap))
+    print(f"WHISPER_ASK_FROM = {ask}")
+    report(replay, today, replay.decide(weights, cap, ask))
     return 0
 
 
