@@ -91,13 +91,14 @@ def confidence(decoded: Decoded, clarity: float) -> float:
 
 # Whisper evidence -> confidence: sigmoid(bias + weights . features); fitted by
 # scripts/fit_whisper_trust.py on the real tuning corpora (never the held-out ones)
-# for the most commands acted on rightly at once with no more acted on wrongly and no
-# more reject clips acted on (docs/measurements/voice-constants.md). Since the margin
-# is bounded by the close rival of the best's own kind (whisper_search) it is small
-# for right and wrong points alike, so it weighs less and the free transcript's
-# agreement more. With the prompt, tiny.en writes chatter in the commands' style
-# ("Delta 4 is a good film."), so the score is higher for chatter too and the
-# transcript agrees only when it is the command alone (phrase_trie.transcript_command).
+# for the most commands acted on rightly at once and the fewest questions, with no more
+# acted on wrongly and no more reject clips acted on or asked about
+# (docs/measurements/voice-constants.md). Since the margin is bounded by the close
+# rival of the best's own kind (whisper_search) it is small for right and wrong
+# points alike, so it weighs less and the bias more. With the prompt, tiny.en writes
+# chatter in the commands' style ("Delta 4 is a good film."), so the score is higher
+# for chatter too and the transcript agrees only when it is the command alone
+# (phrase_trie.transcript_command).
 WHISPER_WEIGHTS = {"bias": -0.3, "score": 1.0, "margin": 0.2, "no_speech": -0.5, "agrees": 1.0}
 WHISPER_ASK_FROM = 0.1   # below this confidence not even worth a question
 WHISPER_ASK_NO_SPEECH = 0.5   # nor above this no-speech probability, unless sure
