@@ -65,8 +65,12 @@ def _point(score, margin, transcript, text="delta five", command="query D5", sec
 
 
 def test_a_nato_point_said_over_the_console_is_acted_on_while_it_is_held(galaxis_grammar):
-    # the bench's "charlie three" said over the hint through the canceller: asked about at 0.68
-    decoded = _point(-0.31, 3.161, "Charlie 3. Charlie 3. Charlie 3.", text="charlie three", command="query C3")
+    # the bench's "charlie three" said over the hint through the canceller (-0.31 a token),
+    # asked about at 0.68 before the trust refit, now acted on at once; a little less
+    # sure it is still asked about, and taken while the point is held
+    sure = _point(-0.31, 3.161, "Charlie 3. Charlie 3. Charlie 3.", text="charlie three", command="query C3")
+    assert decide(sure, galaxis_grammar, Settings()).action == "act"
+    decoded = _point(-0.4, 3.161, "Charlie 3. Charlie 3. Charlie 3.", text="charlie three", command="query C3")
     heard = decide(decoded, galaxis_grammar, Settings())
     assert heard.action == "confirm" and 0.6 < heard.confidence < 0.7
     acted = point_over_speech(heard, decoded, Settings(), held=True)

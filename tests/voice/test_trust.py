@@ -247,3 +247,18 @@ def test_a_yes_the_encoder_opinion_doubts_is_not_acted_on(galaxis_grammar):
     assert decide(yes(0.99), galaxis_grammar, Settings()).action == "act"
     # without an opinion (another model) the transcript alone decides, as before
     assert decide(yes(0.0, keyword=None), galaxis_grammar, Settings()).action == "act"
+
+
+def test_a_no_the_encoder_opinion_takes_for_stop_is_not_acted_on(galaxis_grammar):
+    # "down", "up", "go" in kitchen noise written "No. No. No.": the search and the
+    # transcript say no, the encoder states "stop"; a real no the opinion calls "no"
+    # or "other" is acted on
+    from audio_console.voice.recognizer import Evidence
+
+    def no(keyword, keyword_p):
+        evidence = Evidence("no", -0.9, 3.0, 0.1, "No. No. No. No. No", True, keyword=keyword, keyword_p=keyword_p)
+        return Decoded("no", words=[("no", 0.4)], evidence=evidence)
+    assert decide(no("stop", 0.59), galaxis_grammar, Settings()).action == "reject"
+    assert decide(no("yes", 0.6), galaxis_grammar, Settings()).action == "reject"
+    assert decide(no("no", 0.91), galaxis_grammar, Settings()).action == "act"
+    assert decide(no("other", 0.8), galaxis_grammar, Settings()).action == "act"

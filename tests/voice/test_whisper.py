@@ -393,8 +393,11 @@ def test_a_one_word_command_the_transcript_does_not_say_is_not_acted_on_by_its_m
     first = replace(voices, transcript="No. I'm very")            # a sentence of its own, but at -1.87
     assert decide(Decoded("no", evidence=first), galaxis_grammar, Settings()).action == "reject"
     assert decide(Decoded("no", evidence=replace(first, score=-1.0)), galaxis_grammar, Settings()).action == "act"
-    two_words = Evidence("query D5", -1.9, 14.9, 0.005, "The five", False, False, 1)
+    # a longer phrase's margin does count: the same point acted on with a wide one, asked about with a narrow one
+    two_words = Evidence("query D5", -0.3, 10.0, 0.005, "The five", False, False, 1)
     assert decide(Decoded("delta five", evidence=two_words), galaxis_grammar, Settings()).action == "act"
+    narrow = replace(two_words, margin=1.0)
+    assert decide(Decoded("delta five", evidence=narrow), galaxis_grammar, Settings()).action == "confirm"
 
 
 def test_heard_action_names_what_live_play_does():
