@@ -288,10 +288,11 @@ class VadCutter:
         self._strong.append(tuple(getattr(self.frames, name, False) for name in ("strong", "voiced", "loud")))
         if not self._in_speech:
             self._pre.append(frame)
-            if sum(self._recent) >= ONSET[0] or self._over_console_onset():
+            voice_onset = sum(self._recent) >= ONSET[0]
+            if voice_onset or self._over_console_onset():
                 # begun on LOUD_ONSET alone, no voice heard: a stop's vowel, or a
                 # leak of the console's own voice (report.py takes only "stop" of it)
-                self.voiceless_onset = not any(voiced for _, voiced, _ in self._strong)
+                self.voiceless_onset = not voice_onset and not any(voiced for _, voiced, _ in self._strong)
                 self._in_speech, self._quiet = True, 0
                 self._speech = bytearray(b"".join(self._pre))
                 self._first_strong = len(self._speech) - FRAME_BYTES if getattr(self.frames, "strong", False) else None
@@ -329,7 +330,7 @@ class VadCutter:
         """The last frames hold a word's loud part over the console (OVER_CONSOLE_ONSET
         with a voice, or LOUD_ONSET)."""
         strong, voiced, loud = (sum(column) for column in zip(*self._strong)) if self._strong else (0, 0, 0)
-        return strong >= OVER_CONSOLE_ONSET and voiced > 0 or 0 < LOUD_ONSET <= loud
+        return (strong >= OVER_CONSOLE_ONSET and voiced > 0) or 0 < LOUD_ONSET <= loud
 
     def keep_from_strong(self, frames: int) -> None:
         """The utterance in progress keeps only what followed its first frame over the
